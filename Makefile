@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: BSD-3-Clause
+#
+# Thin wrapper around CMake and CTest; the real build is CMakeLists.txt.
+#   make                    install missing packages, configure, build
+#   make check              build and run all tests (CTEST_ARGS=... passed on)
+#   make check-asan         the same with ASan+UBSan, in build-asan/
+#   make check-pmu          tests on a VM with a real PMU (tests/pmu-vm)
+#   make demo               build and run scripts/demo.sh
+#   make install PREFIX=... install (default PREFIX=/usr/local)
+#   make ci                 check, check-asan, check-pmu: what CI runs
+#   make clean              remove the build directories
+
+PREFIX     ?= /usr/local
+BUILD_TYPE ?= RelWithDebInfo
+JOBS       ?= 2
+CTEST_ARGS ?=
+BUILD      := build
+BUILD_ASAN := build-asan
+
+MAKEFLAGS += --no-print-directory
+
+CTEST = ctest --output-on-failure --no-tests=error -j$(JOBS) $(CTEST_ARGS) --test-dir
+
+.PHONY: all deps build build-asan check check-asan check-pmu demo install \
+	ci clean
+
+# Default: packages, configure (first time only), build.
+all: build
+
+# Install the Debian packages the build and tests need, if any are missing.
+deps:
+	@bash scripts/install-deps.sh --check || bash scripts/install-deps.sh
+
+# Configure build/ once, then build it.
+build: deps
+	@test -f $(BUILD)/CMakeCache.txt || \
+		cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	cmake --build $(BUILD) -j$(JOBS)
+
+# Configure build-asan/ (ASan + UBSan) once, then build it.
+build-asan: deps
+	@test -f $(BUILD_ASAN)/CMakeCache.txt || \
+		cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DPAPI_SANITIZE=ON
+	cmake --build $(BUILD_ASAN) -j$(JOBS)
+
+# Build, then run every test.
+check: build
+	$(CTEST) $(BUILD)
+
+# Build with sanitizers, then run every test.
+check-asan: build-asan
+	$(CTEST) $(BUILD_ASAN)
+
+# Tests on a VM with a real PMU; skipped until tests/pmu-vm/run.sh exists.
+check-pmu:
+	@if [ -f tests/pmu-vm/run.sh ]; then \
+		bash tests/pmu-vm/run.sh; \
+	else \
+		echo "check-pmu: SKIPPED: tests/pmu-vm/run.sh does not exist yet"; \
+	fi
+
+# Build, then run the demo.
+demo: build
+	bash scripts/demo.sh
+
+# Configure build/ for PREFIX, build, install.
+install: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DCMAKE_INSTALL_PREFIX=$(PREFIX)
+	cmake --build $(BUILD) -j$(JOBS)
+	cmake --install $(BUILD)
+
+# What CI runs (.ci/run): each step only after the previous one passed.
+ci:
+	$(MAKE) check
+	$(MAKE) check-asan
+	$(MAKE) check-pmu
+
+# Remove the build directories.
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN)

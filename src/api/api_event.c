@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Event names, codes, information and enumeration. */
+#include <string.h>
+
+#include "api/api.h"
+#include "core/event.h"
+#include "core/lib.h"
+
+PAPI_EXPORT int PAPI_event_name_to_code(const char *in, int *out)
+{
+	REQUIRE_INIT();
+	if (!in || !out)
+		return RET(PAPI_EINVAL);
+	return RET(papi__event_name_to_code(in, out));
+}
+
+PAPI_EXPORT int PAPI_event_code_to_name(int EventCode, char *out)
+{
+	REQUIRE_INIT();
+	if (!out)
+		return RET(PAPI_EINVAL);
+	/* PAPI's contract: out holds at least PAPI_MAX_STR_LEN bytes. */
+	return RET(papi__event_code_to_name(EventCode, out, PAPI_MAX_STR_LEN));
+}
+
+PAPI_EXPORT int PAPI_query_event(int EventCode)
+{
+	REQUIRE_INIT();
+	return RET(papi__event_query(EventCode));
+}
+
+PAPI_EXPORT int PAPI_query_named_event(const char *EventName)
+{
+	int code, ret;
+
+	REQUIRE_INIT();
+	if (!EventName)
+		return RET(PAPI_EINVAL);
+	ret = papi__event_name_to_code(EventName, &code);
+	if (ret != PAPI_OK)
+		return RET(ret);
+	return RET(papi__event_query(code));
+}
+
+PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
+{
+	REQUIRE_INIT();
+	if (!info)
+		return RET(PAPI_EINVAL);
+	return RET(papi__event_info(EventCode, info));
+}
+
+PAPI_EXPORT int PAPI_enum_event(int *EventCode, int modifier)
+{
+	REQUIRE_INIT();
+	if (!EventCode)
+		return RET(PAPI_EINVAL);
+	/* The walk ends with PAPI_ENOEVNT: that is not worth a report. */
+	return papi__event_enum(EventCode, modifier, -1);
+}
+
+PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
+{
+	REQUIRE_INIT();
+	if (!EventCode)
+		return RET(PAPI_EINVAL);
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return RET(PAPI_ENOCMP);
+	if (papi__lib.cmp[cidx].info.disabled)
+		return PAPI_ENOEVNT;
+	return papi__event_enum(EventCode, modifier, cidx);
+}
+
+PAPI_EXPORT int PAPI_get_event_component(int EventCode)
+{
+	REQUIRE_INIT();
+	return RET(papi__event_component(EventCode));
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Library life cycle, errors, threads and user locks. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api/api.h"
+#include "core/err.h"
+#include "core/lib.h"
+
+int papi__api_ret(const char *fn, int ret)
+{
+	if (ret >= 0 || papi__lib.debug == PAPI_QUIET)
+		return ret;
+	fprintf(stderr, "PAPI Error: %s: %s\n", fn,
+		papi__err_message(ret) ? papi__err_message(ret)
+				       : "unknown error");
+	if (papi__lib.debug == PAPI_VERB_ESTOP)
+		exit(1);
+	return ret;
+}
+
+PAPI_EXPORT int PAPI_library_init(int version)
+{
+	int ret;
+
+	/* PAPI compares major and minor only, and answers with its own. */
+	if ((version & 0xffff0000) != (PAPI_VER_CURRENT & 0xffff0000))
+		return PAPI_EINVAL;
+	ret = papi__lib_init();
+	if (ret != PAPI_OK)
+		return RET(ret);
+	return PAPI_VER_CURRENT;
+}
+
+PAPI_EXPORT int PAPI_is_initialized(void)
+{
+	return papi__lib.init_state;
+}
+
+PAPI_EXPORT void PAPI_shutdown(void)
+{
+	papi__lib_shutdown();
+}
+
+PAPI_EXPORT int PAPI_set_debug(int level)
+{
+	if (level != PAPI_QUIET && level != PAPI_VERB_ECONT &&
+	    level != PAPI_VERB_ESTOP)
+		return RET(PAPI_EINVAL);
+	papi__lib.debug = level;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT char *PAPI_strerror(int code)
+{
+	/* PAPI's prototype returns char *; callers must not write to it. */
+	return (char *)papi__err_message(code);
+}
+
+PAPI_EXPORT void PAPI_perror(const char *msg)
+{
+	/* PAPI keeps no last-error state to describe: the message is all. */
+	if (msg && *msg)
+		fprintf(stderr, "%s\n", msg);
+}
+
+PAPI_EXPORT int PAPI_thread_init(unsigned long (*id_fn)(void))
+{
+	REQUIRE_INIT();
+	if (!id_fn)
+		return RET(PAPI_EINVAL);
+	papi__lib.thread_id_fn = id_fn;
+	papi__lib.init_state |= PAPI_THREAD_LEVEL_INITED;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT unsigned long PAPI_thread_id(void)
+{
+	if (!papi__lib_is_init())
+		return (unsigned long)PAPI_ENOINIT;
+	return papi__thread_id();
+}
+
+PAPI_EXPORT int PAPI_register_thread(void)
+{
+	REQUIRE_INIT();
+	return papi__thread_self() ? PAPI_OK : RET(PAPI_ENOMEM);
+}
+
+PAPI_EXPORT int PAPI_unregister_thread(void)
+{
+	REQUIRE_INIT();
+	return RET(papi__thread_unregister());
+}
+
+PAPI_EXPORT int PAPI_list_threads(unsigned long *tids, int *number)
+{
+	struct papi__thread *t;
+	int n = 0;
+
+	REQUIRE_INIT();
+	if (!number || *number < 0 || (tids && *number == 0))
+		return RET(PAPI_EINVAL);
+	papi__lib_lock();
+	for (t = papi__lib.threads; t; t = t->next, n++)
+		if (tids && n < *number)
+			tids[n] = t->id;
+	papi__lib_unlock();
+	*number = n;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_get_thr_specific(int tag, void **ptr)
+{
+	struct papi__thread *t;
+
+	REQUIRE_INIT();
+	if (!ptr || tag < 0 || tag >= PAPI_NUM_TLS)
+		return RET(PAPI_EINVAL);
+	t = papi__thread_self();
+	if (!t)
+		return RET(PAPI_ENOMEM);
+	*ptr = t->specific[tag];
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_set_thr_specific(int tag, void *ptr)
+{
+	struct papi__thread *t;
+
+	REQUIRE_INIT();
+	if (tag < 0 || tag >= PAPI_NUM_TLS)
+		return RET(PAPI_EINVAL);
+	t = papi__thread_self();
+	if (!t)
+		return RET(PAPI_ENOMEM);
+	t->specific[tag] = ptr;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_lock(int lck)
+{
+	if (lck < 0 || lck >= PAPI_NUM_LOCK)
+		return RET(PAPI_EINVAL);
+	pthread_mutex_lock(&papi__lib.user_lock[lck]);
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_unlock(int lck)
+{
+	if (lck < 0 || lck >= PAPI_NUM_LOCK)
+		return RET(PAPI_EINVAL);
+	pthread_mutex_unlock(&papi__lib.user_lock[lck]);
+	return PAPI_OK;
+}

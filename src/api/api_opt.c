@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* PAPI_get_opt / PAPI_set_opt and the setters built on them. */
+#include <stddef.h>
+
+#include "api/api.h"
+#include "core/evset.h"
+#include "core/lib.h"
+#include "core/sysinfo.h"
+
+static int valid_domain(int d)
+{
+	return d >= PAPI_DOM_MIN && d <= PAPI_DOM_ALL;
+}
+
+static int valid_granularity(int g)
+{
+	return g == PAPI_GRN_THR || g == PAPI_GRN_PROC ||
+	       g == PAPI_GRN_PROCG || g == PAPI_GRN_SYS ||
+	       g == PAPI_GRN_SYS_CPU;
+}
+
+static int set_evset_domain(int EventSet, int domain)
+{
+	struct papi__ctl_opts o;
+	int ret;
+
+	if (!valid_domain(domain))
+		return PAPI_EINVAL_DOM;
+	ret = papi__evset_get_opts(EventSet, &o);
+	if (ret != PAPI_OK)
+		return ret;
+	o.domain = domain;
+	return papi__evset_set_opts(EventSet, &o);
+}
+
+static int set_evset_granularity(int EventSet, int g)
+{
+	struct papi__ctl_opts o;
+	int ret;
+
+	if (!valid_granularity(g))
+		return PAPI_EINVAL;
+	/* Per-thread counting is what perf_event gives per task; the other
+	 * granularities need CPU-wide counting (a later issue). */
+	if (g != PAPI_GRN_THR)
+		return PAPI_EINVAL;
+	ret = papi__evset_get_opts(EventSet, &o);
+	if (ret != PAPI_OK)
+		return ret;
+	o.granularity = g;
+	return papi__evset_set_opts(EventSet, &o);
+}
+
+static int set_opt(int option, PAPI_option_t *p)
+{
+	switch (option) {
+	case PAPI_DEBUG:
+		return PAPI_set_debug(p->debug.level);
+	case PAPI_DEFDOM:
+		if (!valid_domain(p->defdomain.domain))
+			return PAPI_EINVAL_DOM;
+		papi__lib.default_domain = p->defdomain.domain;
+		return PAPI_OK;
+	case PAPI_DOMAIN:
+		return set_evset_domain(p->domain.eventset, p->domain.domain);
+	case PAPI_DEFGRN:
+		if (p->defgranularity.granularity != PAPI_GRN_THR)
+			return PAPI_EINVAL;
+		papi__lib.default_granularity = PAPI_GRN_THR;
+		return PAPI_OK;
+	case PAPI_GRANUL:
+		return set_evset_granularity(p->granularity.eventset,
+					     p->granularity.granularity);
+	case PAPI_ATTACH:
+		return PAPI_attach(p->attach.eventset, p->attach.tid);
+	case PAPI_DETACH:
+		return PAPI_detach(p->attach.eventset);
+	case PAPI_MULTIPLEX:
+		return PAPI_set_multiplex(p->multiplex.eventset);
+	default:
+		return PAPI_ENOIMPL;
+	}
+}
+
+PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
+{
+	if (option == PAPI_DEBUG && ptr)
+		return RET(PAPI_set_debug(ptr->debug.level));
+	REQUIRE_INIT();
+	if (!ptr)
+		return RET(PAPI_EINVAL);
+	return RET(set_opt(option, ptr));
+}
+
+static int get_evset_opt(int option, PAPI_option_t *p)
+{
+	struct papi__ctl_opts o;
+	int id = option == PAPI_DOMAIN ? p->domain.eventset
+		 : option == PAPI_GRANUL ? p->granularity.eventset
+					 : p->attach.eventset;
+	int state, ret = papi__evset_get_opts(id, &o);
+
+	if (ret != PAPI_OK)
+		return ret;
+	switch (option) {
+	case PAPI_DOMAIN:
+		p->domain.domain = o.domain;
+		return o.domain;
+	case PAPI_GRANUL:
+		p->granularity.granularity = o.granularity;
+		return o.granularity;
+	case PAPI_ATTACH:
+		p->attach.tid = (unsigned long)o.tid;
+		return o.tid != 0;
+	default: /* PAPI_MULTIPLEX */
+		papi__evset_state(id, &state);
+		return (state & PAPI_MULTIPLEXING) != 0;
+	}
+}
+
+static int get_opt(int option, PAPI_option_t *p)
+{
+	switch (option) {
+	case PAPI_HWINFO:
+		p->hw_info = &papi__lib.hw;
+		return PAPI_OK;
+	case PAPI_EXEINFO:
+		p->exe_info = (PAPI_exe_info_t *)papi__sysinfo_exe();
+		return p->exe_info ? PAPI_OK : PAPI_ESYS;
+	case PAPI_SHLIBINFO:
+		p->shlib_info = (PAPI_shlib_info_t *)papi__sysinfo_shlib();
+		return p->shlib_info ? PAPI_OK : PAPI_ESYS;
+	case PAPI_COMPONENTINFO:
+		if (papi__lib.ncmp == 0)
+			return PAPI_ENOCMP;
+		p->cmp_info = &papi__lib.cmp[0].info;
+		return PAPI_OK;
+	case PAPI_DEBUG:
+		p->debug.level = papi__lib.debug;
+		p->debug.handler = NULL;
+		return PAPI_OK;
+	case PAPI_DOMAIN:
+	case PAPI_GRANUL:
+	case PAPI_ATTACH:
+	case PAPI_MULTIPLEX:
+		return get_evset_opt(option, p);
+	default:
+		return PAPI_EINVAL;
+	}
+}
+
+PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
+{
+	/* Options answered by value; ptr may be NULL for these. */
+	switch (option) {
+	case PAPI_LIB_VERSION:
+		return PAPI_VERSION;
+	case PAPI_DEBUG:
+		if (!ptr)
+			return papi__lib.debug;
+		break;
+	default:
+		break;
+	}
+	REQUIRE_INIT();
+	switch (option) {
+	case PAPI_CLOCKRATE:
+		return (int)papi__lib.hw.cpu_max_mhz;
+	case PAPI_MAX_CPUS:
+		return papi__lib.hw.ncpu;
+	case PAPI_MAX_HWCTRS:
+		return papi__lib.ncmp ? papi__lib.cmp[0].info.num_cntrs : 0;
+	case PAPI_MAX_MPX_CTRS:
+		return papi__lib.ncmp ? papi__lib.cmp[0].info.num_mpx_cntrs : 0;
+	case PAPI_DEFDOM:
+		return papi__lib.default_domain;
+	case PAPI_DEFGRN:
+		return papi__lib.default_granularity;
+	default:
+		break;
+	}
+	if (!ptr)
+		return RET(PAPI_EINVAL);
+	return RET(get_opt(option, ptr));
+}
+
+PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
+{
+	REQUIRE_INIT();
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return RET(PAPI_ENOCMP);
+	switch (option) {
+	case PAPI_MAX_HWCTRS:
+		return papi__lib.cmp[cidx].info.num_cntrs;
+	case PAPI_MAX_MPX_CTRS:
+		return papi__lib.cmp[cidx].info.num_mpx_cntrs;
+	case PAPI_DEFDOM:
+		return papi__lib.cmp[cidx].info.default_domain;
+	case PAPI_DEFGRN:
+		return papi__lib.cmp[cidx].info.default_granularity;
+	case PAPI_COMPONENTINFO:
+		if (!ptr)
+			return RET(PAPI_EINVAL);
+		ptr->cmp_info = &papi__lib.cmp[cidx].info;
+		return PAPI_OK;
+	default:
+		return PAPI_get_opt(option, ptr);
+	}
+}
+
+PAPI_EXPORT int PAPI_set_domain(int domain)
+{
+	REQUIRE_INIT();
+	return PAPI_set_cmp_domain(domain, 0);
+}
+
+PAPI_EXPORT int PAPI_set_cmp_domain(int domain, int cidx)
+{
+	REQUIRE_INIT();
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return RET(PAPI_ENOCMP);
+	if (!valid_domain(domain))
+		return RET(PAPI_EINVAL_DOM);
+	papi__lib.default_domain = domain;
+	return PAPI_OK;
+}
+
+PAPI_EXPORT int PAPI_set_granularity(int granularity)
+{
+	REQUIRE_INIT();
+	return PAPI_set_cmp_granularity(granularity, 0);
+}
+
+PAPI_EXPORT int PAPI_set_cmp_granularity(int granularity, int cidx)
+{
+	REQUIRE_INIT();
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return RET(PAPI_ENOCMP);
+	if (!valid_granularity(granularity))
+		return RET(PAPI_EINVAL);
+	if (granularity != PAPI_GRN_THR)
+		return RET(PAPI_EINVAL);
+	papi__lib.default_granularity = granularity;
+	return PAPI_OK;
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Hardware and process information. */
+#include <stddef.h>
+
+#include "api/api.h"
+#include "core/lib.h"
+#include "core/sysinfo.h"
+
+PAPI_EXPORT const PAPI_hw_info_t *PAPI_get_hardware_info(void)
+{
+	if (!papi__lib_is_init())
+		return NULL;
+	return &papi__lib.hw;
+}
+
+PAPI_EXPORT const PAPI_exe_info_t *PAPI_get_executable_info(void)
+{
+	if (!papi__lib_is_init())
+		return NULL;
+	return papi__sysinfo_exe();
+}
+
+PAPI_EXPORT const PAPI_shlib_info_t *PAPI_get_shared_lib_info(void)
+{
+	if (!papi__lib_is_init())
+		return NULL;
+	return papi__sysinfo_shlib();
+}
+
+PAPI_EXPORT int PAPI_get_dmem_info(PAPI_dmem_info_t *dest)
+{
+	if (!dest)
+		return RET(PAPI_EINVAL);
+	return RET(PAPI_ENOIMPL); /* issue 6 */
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_CMP_CMP_H
+#define PAPI_CMP_CMP_H
+
+/*
+ * The component interface. A component is a const vtable of operations plus
+ * one struct papi__cmp of state that the framework owns. Every operation
+ * takes the component first. Optional operations are left NULL; the wrappers
+ * in cmp.c turn a NULL operation into PAPI_ECMP, so the framework never calls
+ * through a NULL pointer and components never fill gaps with dummies.
+ *
+ * A component sees only its arguments, this header, os/ and arch/. Native
+ * event codes here are component-local (the framework adds the component
+ * index and PAPI_NATIVE_MASK); every operation returns PAPI_OK or a negative
+ * PAPI error code.
+ */
+#include "papi.h"
+
+#define PAPI__MAX_TERMS PAPI_MAX_INFO_TERMS
+
+/* How the terms of a preset combine. */
+enum papi__derived {
+	PAPI__NOT_DERIVED = 0,
+	PAPI__DERIVED_ADD, /* sum of all terms */
+	PAPI__DERIVED_SUB, /* first term minus the others */
+};
+
+/*
+ * One preset as a component can provide it: the preset index
+ * (PAPI_TOT_CYC_idx...), how terms combine, and the native event names.
+ * Rows whose names do not resolve, or that the kernel refuses, leave the
+ * preset unavailable; the first row that works for a preset wins.
+ */
+struct papi__preset_map {
+	int preset;
+	int derived;
+	const char *terms[4];
+	const char *note; /* shown in PAPI_event_info_t.note, may be NULL */
+};
+
+/* What an EventSet asks of a component's control state. */
+struct papi__ctl_opts {
+	int domain;      /* PAPI_DOM_* bits */
+	int granularity; /* PAPI_GRN_* */
+	int tid;         /* thread to count: 0 is the calling thread */
+	int cpu;         /* -1: any cpu */
+	int inherit;     /* count children too */
+};
+
+struct papi__cmp;
+struct papi__cmp_ctl; /* a component's per-EventSet state, opaque here */
+
+struct papi__cmp_ops {
+	const char *name;
+
+	/* Fill self->info; a component that cannot work sets
+	 * info.disabled and info.disabled_reason and returns PAPI_OK. */
+	int (*init)(struct papi__cmp *self);
+	void (*fini)(struct papi__cmp *self);
+
+	/* Native events. ntv_enum follows PAPI_enum_cmp_event's modifiers;
+	 * *code is component-local. */
+	int (*ntv_enum)(struct papi__cmp *self, unsigned int *code,
+			int modifier);
+	int (*ntv_name_to_code)(struct papi__cmp *self, const char *name,
+				unsigned int *code);
+	int (*ntv_code_to_name)(struct papi__cmp *self, unsigned int code,
+				char *name, int len);
+	int (*ntv_info)(struct papi__cmp *self, unsigned int code,
+			PAPI_event_info_t *info);
+	/* Can this event be counted here with this domain? PAPI_OK or why
+	 * not. */
+	int (*ntv_probe)(struct papi__cmp *self, unsigned int code, int domain);
+
+	/* The presets this component may provide (see papi__preset_map). */
+	const struct papi__preset_map *(*presets)(struct papi__cmp *self,
+						  int *count);
+
+	/* Control state of one EventSet. ctl_add appends one native event
+	 * and ctl_remove drops the one at a position; on failure the state is
+	 * unchanged. ctl_set_opts reprograms for new options (domain...). */
+	int (*ctl_create)(struct papi__cmp *self,
+			  const struct papi__ctl_opts *opts,
+			  struct papi__cmp_ctl **ctl);
+	void (*ctl_destroy)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+	int (*ctl_add)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		       unsigned int code);
+	int (*ctl_remove)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			  int pos);
+	int (*ctl_set_opts)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			    const struct papi__ctl_opts *opts);
+
+	/* Counting. read fills one value per native event, in ctl order. */
+	int (*start)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+	int (*stop)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+	int (*read)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		    long long *values);
+	int (*reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+};
+
+struct papi__cmp {
+	const struct papi__cmp_ops *ops;
+	PAPI_component_info_t info;
+	int cidx;
+	void *priv; /* the component's own state */
+};
+
+/* Wrappers: NULL operation -> PAPI_ECMP. */
+int papi__cmp_init(struct papi__cmp *c);
+void papi__cmp_fini(struct papi__cmp *c);
+int papi__cmp_ntv_enum(struct papi__cmp *c, unsigned int *code, int modifier);
+int papi__cmp_ntv_name_to_code(struct papi__cmp *c, const char *name,
+			       unsigned int *code);
+int papi__cmp_ntv_code_to_name(struct papi__cmp *c, unsigned int code,
+			       char *name, int len);
+int papi__cmp_ntv_info(struct papi__cmp *c, unsigned int code,
+		       PAPI_event_info_t *info);
+int papi__cmp_ntv_probe(struct papi__cmp *c, unsigned int code, int domain);
+const struct papi__preset_map *papi__cmp_presets(struct papi__cmp *c,
+						 int *count);
+int papi__cmp_ctl_create(struct papi__cmp *c, const struct papi__ctl_opts *o,
+			 struct papi__cmp_ctl **ctl);
+void papi__cmp_ctl_destroy(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+int papi__cmp_ctl_add(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+		      unsigned int code);
+int papi__cmp_ctl_remove(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			 int pos);
+int papi__cmp_ctl_set_opts(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			   const struct papi__ctl_opts *o);
+int papi__cmp_start(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+int papi__cmp_stop(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+int papi__cmp_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+		   long long *values);
+int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+
+/* The registry: every component compiled in, in index order. */
+int papi__registry_count(void);
+const struct papi__cmp_ops *papi__registry_ops(int cidx);
+
+#endif

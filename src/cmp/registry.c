@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Every component compiled in, in index order. */
+#include "cmp/cmp.h"
+
+extern const struct papi__cmp_ops papi__perf_event_ops;
+
+static const struct papi__cmp_ops *const components[] = {
+	&papi__perf_event_ops,
+};
+
+int papi__registry_count(void)
+{
+	return (int)(sizeof(components) / sizeof(components[0]));
+}
+
+const struct papi__cmp_ops *papi__registry_ops(int cidx)
+{
+	if (cidx < 0 || cidx >= papi__registry_count())
+		return NULL;
+	return components[cidx];
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The perf_event component: Linux's perf_event_open() for everything the
+ * kernel can count per thread. Unlike PAPI 7.0 it stays enabled on machines
+ * without a core PMU (VMs, containers, CI runners): software events, the
+ * msr PMU and other sysfs PMUs still count, and info.disabled_reason says
+ * exactly what is missing and why, while info.disabled stays 0.
+ */
+#include <errno.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "components/perf_event/pe.h"
+#include "components/perf_event/pe_presets.h"
+#include "os/os.h"
+
+/* Does the kernel count generic hardware events for us? 0 or -errno. */
+static int probe_core_pmu(void)
+{
+	struct perf_event_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	a.disabled = 1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	fd = papi__os_perf_open(&a, 0, -1, -1, 0);
+	if (fd < 0)
+		return fd;
+	papi__os_close(fd);
+	return 0;
+}
+
+/* Counters of the core PMU libpfm4 found, and its name in pmu_names. */
+static int core_counters(struct papi__cmp *self)
+{
+	pfm_pmu_info_t pi;
+	int p, n = 0, k = 0;
+
+	pfm_for_all_pmus(p) {
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_pmu_info(p, &pi) != PFM_SUCCESS || !pi.is_present)
+			continue;
+		if (k < PAPI_PMU_MAX)
+			self->info.pmu_names[k++] = (char *)pi.name;
+		if (pi.type == PFM_PMU_TYPE_CORE && !n)
+			n = pi.num_cntrs + pi.num_fixed_cntrs;
+	}
+	return n;
+}
+
+static void explain_missing(struct papi__cmp *self, int err)
+{
+	char klog[256] = "", *r = self->info.disabled_reason;
+	size_t len = sizeof(self->info.disabled_reason);
+	int paranoid = papi__os_perf_paranoid();
+
+	papi__os_kernel_log_find("Performance Events:", klog, sizeof(klog));
+	snprintf(r, len,
+		 "no hardware counters: perf_event_open(cycles) failed with "
+		 "%s%s%s%s; perf_event_paranoid=%d. Hardware events and the "
+		 "presets built on them are unavailable; software events, "
+		 "the msr PMU and timers work.",
+		 strerror(-err), klog[0] ? " (kernel: \"" : "", klog,
+		 klog[0] ? "\")" : "", paranoid);
+	if (err == -EACCES || err == -EPERM)
+		snprintf(r, len,
+			 "perf_event_open denied (%s): perf_event_paranoid=%d;"
+			 " lower it or grant CAP_PERFMON",
+			 strerror(-err), paranoid);
+}
+
+static int count_listed(const struct pe_state *st)
+{
+	int i, n = 0;
+
+	for (i = 0; i < st->n; i++)
+		n += st->ntv[i].listed;
+	return n;
+}
+
+static int pe_init(struct papi__cmp *self)
+{
+	PAPI_component_info_t *in = &self->info;
+	struct pe_state *st = calloc(1, sizeof(*st));
+	int err;
+
+	if (!st)
+		return PAPI_ENOMEM;
+	self->priv = st;
+	snprintf(in->short_name, sizeof(in->short_name), "perf");
+	snprintf(in->description, sizeof(in->description),
+		 "Linux perf_event CPU counters");
+	snprintf(in->version, sizeof(in->version), "7.0.0");
+	papi__os_kernel_release(in->kernel_version, sizeof(in->kernel_version));
+	st->pfm_ok = pfm_initialize() == PFM_SUCCESS;
+	if (st->pfm_ok)
+		snprintf(in->support_version, sizeof(in->support_version),
+			 "libpfm4 %d.%d", PFM_MAJ_VERSION(pfm_get_version()),
+			 PFM_MIN_VERSION(pfm_get_version()));
+	err = probe_core_pmu();
+	st->core_ok = err == 0;
+	if (!st->core_ok)
+		explain_missing(self, err);
+	st->ncounters = st->pfm_ok && st->core_ok ? core_counters(self) : 0;
+	if (st->pfm_ok && !st->core_ok)
+		core_counters(self); /* for pmu_names only */
+	papi__pe_names_init(self, st);
+
+	in->num_cntrs = st->ncounters;
+	in->num_mpx_cntrs = 64;
+	in->num_native_events = count_listed(st);
+	in->default_domain = PAPI_DOM_USER;
+	in->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL |
+				PAPI_DOM_SUPERVISOR;
+	in->default_granularity = PAPI_GRN_THR;
+	in->available_granularities = PAPI_GRN_THR;
+	in->kernel_multiplex = 1;
+	in->cntr_umasks = 1;
+	in->fast_real_timer = 1;
+	in->fast_virtual_timer = 0;
+	return PAPI_OK;
+}
+
+static void pe_fini(struct papi__cmp *self)
+{
+	struct pe_state *st = self->priv;
+
+	if (!st)
+		return;
+	papi__pe_names_fini(st);
+	if (st->pfm_ok)
+		pfm_terminate();
+	free(st);
+}
+
+static const struct papi__preset_map *pe_presets(struct papi__cmp *self,
+						 int *count)
+{
+	return papi__pe_generic_presets(count);
+}
+
+const struct papi__cmp_ops papi__perf_event_ops = {
+	.name = "perf_event",
+	.init = pe_init,
+	.fini = pe_fini,
+	.ntv_enum = papi__pe_ntv_enum,
+	.ntv_name_to_code = papi__pe_ntv_name_to_code,
+	.ntv_code_to_name = papi__pe_ntv_code_to_name,
+	.ntv_info = papi__pe_ntv_info,
+	.ntv_probe = papi__pe_probe,
+	.presets = pe_presets,
+	.ctl_create = papi__pe_ctl_create,
+	.ctl_destroy = papi__pe_ctl_destroy,
+	.ctl_add = papi__pe_ctl_add,
+	.ctl_remove = papi__pe_ctl_remove,
+	.ctl_set_opts = papi__pe_ctl_set_opts,
+	.start = papi__pe_start,
+	.stop = papi__pe_stop,
+	.read = papi__pe_read,
+	.reset = papi__pe_reset,
+};

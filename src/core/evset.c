@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "core/evset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/event.h"
+#include "core/lib.h"
+
+struct papi__evset *papi__evset_get(int id)
+{
+	if (id < 0 || id >= papi__lib.nevsets)
+		return NULL;
+	return papi__lib.evsets[id];
+}
+
+int papi__evset_create(int *id)
+{
+	struct papi__evset *es;
+	int i;
+
+	es = calloc(1, sizeof(*es));
+	if (!es)
+		return PAPI_ENOMEM;
+	es->cidx = -1;
+	es->state = PAPI_STOPPED;
+	es->opts.domain = papi__lib.default_domain;
+	es->opts.granularity = papi__lib.default_granularity;
+	es->opts.cpu = -1;
+
+	papi__lib_lock();
+	/* Reuse the lowest free slot, as PAPI does. */
+	for (i = 0; i < papi__lib.nevsets; i++)
+		if (!papi__lib.evsets[i])
+			break;
+	if (i == papi__lib.cap) {
+		int cap = papi__lib.cap ? papi__lib.cap * 2 : 16;
+		struct papi__evset **t = realloc(papi__lib.evsets,
+						  (size_t)cap * sizeof(*t));
+
+		if (!t) {
+			papi__lib_unlock();
+			free(es);
+			return PAPI_ENOMEM;
+		}
+		papi__lib.evsets = t;
+		papi__lib.cap = cap;
+	}
+	if (i == papi__lib.nevsets)
+		papi__lib.nevsets++;
+	es->id = i;
+	papi__lib.evsets[i] = es;
+	papi__lib_unlock();
+	*id = i;
+	return PAPI_OK;
+}
+
+static void drop_ctl(struct papi__evset *es)
+{
+	if (es->ctl)
+		papi__cmp_ctl_destroy(&papi__lib.cmp[es->cidx], es->ctl);
+	es->ctl = NULL;
+}
+
+static void free_events(struct papi__evset *es)
+{
+	drop_ctl(es);
+	free(es->events);
+	free(es->natives);
+	free(es->raw);
+	free(es->stopped);
+	es->events = NULL;
+	es->natives = NULL;
+	es->raw = NULL;
+	es->stopped = NULL;
+	es->nevents = es->ev_cap = es->nnative = es->ntv_cap = 0;
+}
+
+int papi__evset_cleanup(int id)
+{
+	struct papi__evset *es;
+
+	papi__lib_lock();
+	es = papi__evset_get(id);
+	if (!es) {
+		papi__lib_unlock();
+		return PAPI_ENOEVST;
+	}
+	if (es->state & PAPI_RUNNING) {
+		papi__lib_unlock();
+		return PAPI_EISRUN;
+	}
+	free_events(es);
+	papi__lib_unlock();
+	return PAPI_OK;
+}
+
+int papi__evset_destroy(int id)
+{
+	struct papi__evset *es;
+
+	papi__lib_lock();
+	es = papi__evset_get(id);
+	if (!es) {
+		papi__lib_unlock();
+		return PAPI_ENOEVST;
+	}
+	if (es->state & PAPI_RUNNING) {
+		papi__lib_unlock();
+		return PAPI_EISRUN;
+	}
+	if (es->nevents) {
+		/* PAPI refuses to destroy a set that still has events. */
+		papi__lib_unlock();
+		return PAPI_EINVAL;
+	}
+	free_events(es);
+	papi__lib.evsets[id] = NULL;
+	free(es);
+	papi__lib_unlock();
+	return PAPI_OK;
+}
+
+void papi__evset_destroy_all(void)
+{
+	int i;
+
+	papi__lib_lock();
+	for (i = 0; i < papi__lib.nevsets; i++) {
+		struct papi__evset *es = papi__lib.evsets[i];
+
+		if (!es)
+			continue;
+		if (es->state & PAPI_RUNNING)
+			papi__cmp_stop(&papi__lib.cmp[es->cidx], es->ctl);
+		free_events(es);
+		free(es);
+	}
+	free(papi__lib.evsets);
+	papi__lib.evsets = NULL;
+	papi__lib.nevsets = papi__lib.cap = 0;
+	papi__lib_unlock();
+}
+
+int papi__evset_assign(int id, int cidx)
+{
+	struct papi__evset *es;
+	int ret = PAPI_OK;
+
+	papi__lib_lock();
+	es = papi__evset_get(id);
+	if (!es)
+		ret = PAPI_ENOEVST;
+	else if (cidx < 0 || cidx >= papi__lib.ncmp)
+		ret = PAPI_ENOCMP;
+	else if (papi__lib.cmp[cidx].info.disabled)
+		ret = PAPI_ECMP_DISABLED;
+	else if (es->nevents)
+		ret = es->cidx == cidx ? PAPI_OK : PAPI_EINVAL;
+	else {
+		drop_ctl(es);
+		es->cidx = cidx;
+	}
+	papi__lib_unlock();
+	return ret;
+}
+
+int papi__evset_cidx(int id)
+{
+	struct papi__evset *es;
+	int ret;
+
+	papi__lib_lock();
+	es = papi__evset_get(id);
+	ret = !es ? PAPI_ENOEVST : es->cidx < 0 ? PAPI_ENOCMP : es->cidx;
+	papi__lib_unlock();
+	return ret;
+}

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "core/lib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmp/cmp.h"
+#include "core/err.h"
+#include "core/evset.h"
+#include "core/log.h"
+#include "core/preset.h"
+#include "os/os.h"
+
+struct papi__lib papi__lib = {
+	/* Recursive: the API layer holds it around core calls that take it too. */
+	.lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP,
+	.user_lock = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER },
+};
+
+static _Thread_local struct papi__thread *self;
+static _Thread_local unsigned int self_gen;
+
+void papi__lib_lock(void)
+{
+	pthread_mutex_lock(&papi__lib.lock);
+}
+
+void papi__lib_unlock(void)
+{
+	pthread_mutex_unlock(&papi__lib.lock);
+}
+
+int papi__lib_is_init(void)
+{
+	return papi__lib.init_state != PAPI_NOT_INITED;
+}
+
+/* Environment variables are read here, once. */
+static void read_env(void)
+{
+	const char *s = getenv("PAPI_DEBUG");
+
+	papi__lib.log_level = PAPI__LOG_OFF;
+	if (s && *s)
+		papi__lib.log_level = atoi(s) > 0 ? atoi(s) : PAPI__LOG_INFO;
+}
+
+static void init_components(void)
+{
+	int i, n = papi__registry_count();
+
+	if (n > PAPI__MAX_CMP)
+		n = PAPI__MAX_CMP;
+	for (i = 0; i < n; i++) {
+		struct papi__cmp *c = &papi__lib.cmp[i];
+		int ret;
+
+		memset(c, 0, sizeof(*c));
+		c->ops = papi__registry_ops(i);
+		c->cidx = i;
+		c->info.CmpIdx = i;
+		snprintf(c->info.name, sizeof(c->info.name), "%s", c->ops->name);
+		if (papi__lib.disable_mask & (1u << i)) {
+			c->info.disabled = PAPI_ECMP_DISABLED;
+			snprintf(c->info.disabled_reason,
+				 sizeof(c->info.disabled_reason),
+				 "disabled by PAPI_disable_component");
+			continue;
+		}
+		ret = papi__cmp_init(c);
+		if (ret != PAPI_OK && !c->info.disabled) {
+			c->info.disabled = ret;
+			if (!c->info.disabled_reason[0])
+				snprintf(c->info.disabled_reason,
+					 sizeof(c->info.disabled_reason),
+					 "initialization failed: %s",
+					 papi__err_message(ret));
+		}
+		c->info.initialized = c->info.disabled ? 0 : 1;
+		papi__log(PAPI__LOG_INFO, "lib", "component %s: %s", c->info.name,
+			  c->info.disabled ? c->info.disabled_reason : "enabled");
+	}
+	papi__lib.ncmp = n;
+}
+
+int papi__lib_init(void)
+{
+	int ret;
+
+	papi__lib_lock();
+	if (papi__lib.init_state != PAPI_NOT_INITED) {
+		papi__lib_unlock();
+		return PAPI_OK;
+	}
+	read_env();
+	papi__lib.default_domain = PAPI_DOM_USER;
+	papi__lib.default_granularity = PAPI_GRN_THR;
+	ret = papi__os_hwinfo(&papi__lib.hw);
+	if (ret < 0)
+		papi__log(PAPI__LOG_ERROR, "lib", "hardware info incomplete");
+	init_components();
+	papi__preset_init();
+	papi__lib.init_state = PAPI_LOW_LEVEL_INITED;
+	papi__lib_unlock();
+	return PAPI_OK;
+}
+
+void papi__lib_shutdown(void)
+{
+	struct papi__thread *t, *next;
+	int i;
+
+	papi__lib_lock();
+	if (papi__lib.init_state == PAPI_NOT_INITED) {
+		papi__lib_unlock();
+		return;
+	}
+	papi__evset_destroy_all();
+	for (i = 0; i < papi__lib.ncmp; i++)
+		papi__cmp_fini(&papi__lib.cmp[i]);
+	papi__lib.ncmp = 0;
+	for (t = papi__lib.threads; t; t = next) {
+		next = t->next;
+		free(t->classic);
+		free(t);
+	}
+	papi__lib.threads = NULL;
+	self = NULL;
+	papi__lib.gen++;
+	memset(papi__lib.presets, 0, sizeof(papi__lib.presets));
+	papi__lib.init_state = PAPI_NOT_INITED;
+	papi__lib.thread_id_fn = NULL;
+	papi__lib_unlock();
+}
+
+unsigned long papi__thread_id(void)
+{
+	if (papi__lib.thread_id_fn)
+		return papi__lib.thread_id_fn();
+	return (unsigned long)papi__os_gettid();
+}
+
+struct papi__thread *papi__thread_self(void)
+{
+	struct papi__thread *t = self;
+	int i;
+
+	if (t && self_gen == papi__lib.gen)
+		return t;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->tid = papi__os_gettid();
+	t->id = papi__thread_id();
+	for (i = 0; i < PAPI__MAX_CMP; i++)
+		t->running[i] = -1;
+	papi__lib_lock();
+	t->next = papi__lib.threads;
+	papi__lib.threads = t;
+	papi__lib_unlock();
+	self = t;
+	self_gen = papi__lib.gen;
+	return t;
+}
+
+int papi__thread_unregister(void)
+{
+	struct papi__thread **pp, *t = self;
+	int i;
+
+	if (!t || self_gen != papi__lib.gen)
+		return PAPI_EINVAL;
+	for (i = 0; i < PAPI__MAX_CMP; i++)
+		if (t->running[i] >= 0)
+			return PAPI_EISRUN;
+	papi__lib_lock();
+	for (pp = &papi__lib.threads; *pp; pp = &(*pp)->next)
+		if (*pp == t) {
+			*pp = t->next;
+			break;
+		}
+	papi__lib_unlock();
+	free(t->classic);
+	free(t);
+	self = NULL;
+	return PAPI_OK;
+}
+
+int papi__lib_disable_component(int cidx, const char *name)
+{
+	int i, n = papi__registry_count();
+
+	if (name) {
+		for (i = 0; i < n; i++)
+			if (!strcmp(papi__registry_ops(i)->name, name))
+				break;
+		cidx = i;
+	}
+	if (cidx < 0 || cidx >= n || cidx >= PAPI__MAX_CMP)
+		return PAPI_ENOCMP;
+	papi__lib.disable_mask |= 1u << cidx;
+	return PAPI_OK;
+}

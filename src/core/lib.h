@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_CORE_LIB_H
+#define PAPI_CORE_LIB_H
+
+/*
+ * All mutable state of the library lives in struct papi__lib (one instance)
+ * and in struct papi__thread (one per thread that used PAPI, reached through
+ * a thread-local pointer). Nothing else in the library keeps state.
+ *
+ * Locking: lib.lock guards the EventSet table, the thread list and the
+ * components' native-event tables. State that an overflow signal handler may
+ * touch (a later issue) is kept in per-EventSet memory allocated before
+ * PAPI_start and is never behind this lock.
+ */
+#include <pthread.h>
+
+#include "cmp/cmp.h"
+#include "papi.h"
+
+#define PAPI__MAX_CMP 8
+
+struct papi__evset;
+
+struct papi__preset {
+	int available;
+	int cidx;
+	int derived;
+	int nterms;
+	unsigned int terms[PAPI__MAX_TERMS]; /* component-local codes */
+	const char *names[PAPI__MAX_TERMS];  /* as written in the map */
+	const char *note;
+};
+
+struct papi__thread {
+	unsigned long id;   /* what PAPI_thread_id() answers */
+	int tid;            /* kernel thread id */
+	int running[PAPI__MAX_CMP]; /* EventSet running per component, or -1 */
+	void *specific[PAPI_NUM_TLS];
+	void *classic;      /* PAPI 5 high-level API state (api/classic.c) */
+	struct papi__thread *next;
+};
+
+struct papi__lib {
+	int init_state;       /* PAPI_*_INITED bits */
+	unsigned int gen;     /* bumped by shutdown: stale thread contexts */
+	int init_error;       /* result of a failed PAPI_library_init */
+	int log_level;
+	int debug;            /* PAPI_set_debug: PAPI_QUIET/VERB_ECONT/VERB_ESTOP */
+	pthread_mutex_t lock;
+	pthread_mutex_t user_lock[PAPI_NUM_LOCK];
+	unsigned long (*thread_id_fn)(void);
+
+	int ncmp;
+	unsigned int disable_mask; /* PAPI_disable_component before init */
+	struct papi__cmp cmp[PAPI__MAX_CMP];
+
+	int default_domain;
+	int default_granularity;
+
+	struct papi__evset **evsets;
+	int nevsets; /* slots in use or free */
+	int cap;
+
+	struct papi__thread *threads;
+	PAPI_hw_info_t hw;
+	struct papi__preset presets[PAPI_MAX_PRESET_EVENTS];
+};
+
+extern struct papi__lib papi__lib;
+
+/* Library life cycle; called from the API layer with nothing locked. */
+int papi__lib_init(void);
+void papi__lib_shutdown(void);
+int papi__lib_is_init(void);
+/* Mark a component (by index, or by name when name is not NULL) to be
+ * skipped at the next init. */
+int papi__lib_disable_component(int cidx, const char *name);
+
+void papi__lib_lock(void);
+void papi__lib_unlock(void);
+
+/* The calling thread's context, created on first use; NULL only when out of
+ * memory. */
+struct papi__thread *papi__thread_self(void);
+/* Drop the calling thread's context (PAPI_unregister_thread). */
+int papi__thread_unregister(void);
+unsigned long papi__thread_id(void);
+
+#endif

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "core/preset.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmp/cmp.h"
+#include "core/event.h"
+#include "core/lib.h"
+#include "core/log.h"
+#include "core/preset_table.h"
+
+struct preset_row {
+	const char *symbol;
+	const char *short_descr;
+	const char *long_descr;
+};
+
+#define ROW(idx, sym, sdesc, ldesc) [idx] = { sym, sdesc, ldesc },
+static const struct preset_row rows[] = { PAPI__PRESET_TABLE(ROW) };
+#undef ROW
+
+_Static_assert(sizeof(rows) / sizeof(rows[0]) == PAPI_END_idx,
+	       "preset table must have one row per preset index");
+_Static_assert(PAPI_END_idx <= PAPI_MAX_PRESET_EVENTS, "too many presets");
+
+int papi__preset_count(void)
+{
+	return PAPI_END_idx;
+}
+
+const char *papi__preset_symbol(int idx)
+{
+	if (idx < 0 || idx >= PAPI_END_idx)
+		return NULL;
+	return rows[idx].symbol;
+}
+
+int papi__preset_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < PAPI_END_idx; i++)
+		if (!strcasecmp(rows[i].symbol, name))
+			return i;
+	return -1;
+}
+
+/* Try one mapping row on component c: every term must name a native event
+ * that the kernel accepts in the default domain. */
+static int try_row(struct papi__cmp *c, const struct papi__preset_map *m,
+		   struct papi__preset *p)
+{
+	struct papi__preset cand = { 0 };
+	int i;
+
+	for (i = 0; i < 4 && m->terms[i]; i++) {
+		unsigned int code;
+		int ret = papi__cmp_ntv_name_to_code(c, m->terms[i], &code);
+
+		if (ret != PAPI_OK)
+			return ret;
+		ret = papi__cmp_ntv_probe(c, code, c->info.default_domain);
+		if (ret != PAPI_OK)
+			return ret;
+		cand.terms[i] = code;
+		cand.names[i] = m->terms[i];
+	}
+	if (i == 0)
+		return PAPI_EBUG;
+	cand.nterms = i;
+	cand.available = 1;
+	cand.cidx = c->cidx;
+	cand.derived = m->derived;
+	cand.note = m->note;
+	*p = cand;
+	return PAPI_OK;
+}
+
+void papi__preset_init(void)
+{
+	int ci, r, n;
+
+	memset(papi__lib.presets, 0, sizeof(papi__lib.presets));
+	for (ci = 0; ci < papi__lib.ncmp; ci++) {
+		struct papi__cmp *c = &papi__lib.cmp[ci];
+		const struct papi__preset_map *map;
+
+		if (c->info.disabled)
+			continue;
+		map = papi__cmp_presets(c, &n);
+		for (r = 0; map && r < n; r++) {
+			struct papi__preset *p;
+
+			if (map[r].preset < 0 || map[r].preset >= PAPI_END_idx)
+				continue;
+			p = &papi__lib.presets[map[r].preset];
+			if (p->available)
+				continue;
+			if (try_row(c, &map[r], p) == PAPI_OK)
+				c->info.num_preset_events++;
+		}
+	}
+	papi__log(PAPI__LOG_INFO, "preset", "presets resolved");
+}
+
+static const char *derived_name(int d)
+{
+	switch (d) {
+	case PAPI__DERIVED_ADD:
+		return "DERIVED_ADD";
+	case PAPI__DERIVED_SUB:
+		return "DERIVED_SUB";
+	default:
+		return "NOT_DERIVED";
+	}
+}
+
+int papi__preset_info(int idx, PAPI_event_info_t *info)
+{
+	const struct papi__preset *p;
+	unsigned int i;
+
+	if (idx < 0 || idx >= PAPI_END_idx)
+		return PAPI_ENOTPRESET;
+	p = &papi__lib.presets[idx];
+	memset(info, 0, sizeof(*info));
+	info->event_code = (unsigned int)(idx | PAPI_PRESET_MASK);
+	snprintf(info->symbol, sizeof(info->symbol), "%s", rows[idx].symbol);
+	snprintf(info->short_descr, sizeof(info->short_descr), "%s",
+		 rows[idx].short_descr);
+	snprintf(info->long_descr, sizeof(info->long_descr), "%s",
+		 rows[idx].long_descr);
+	info->component_index = p->available ? p->cidx : -1;
+	info->count = p->available ? (unsigned int)p->nterms : 0;
+	snprintf(info->derived, sizeof(info->derived), "%s",
+		 derived_name(p->derived));
+	for (i = 0; i < info->count; i++) {
+		info->code[i] = (unsigned int)papi__event_ntv_code(p->cidx,
+								  p->terms[i]);
+		snprintf(info->name[i], sizeof(info->name[i]), "%s",
+			 p->names[i]);
+	}
+	if (p->note)
+		snprintf(info->note, sizeof(info->note), "%s", p->note);
+	return PAPI_OK;
+}

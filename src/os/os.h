@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_OS_OS_H
+#define PAPI_OS_OS_H
+
+/*
+ * Everything the library asks of the operating system: syscalls, /proc and
+ * /sys reads, clocks. The build links exactly one implementation (Linux in
+ * src/os/linux, a fake one in tests/unit/fake_os.c), so callers never #ifdef.
+ * Convention: functions return 0 (or a count, or an fd) on success and
+ * -errno on failure; papi__err_from_errno() translates at the component
+ * boundary.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "papi.h"
+
+struct perf_event_attr;
+
+/* perf_event */
+int papi__os_perf_open(struct perf_event_attr *attr, int pid, int cpu,
+		       int group_fd, unsigned long flags);
+int papi__os_close(int fd);
+long papi__os_read(int fd, void *buf, size_t len);
+int papi__os_ioctl(int fd, unsigned long request, unsigned long arg);
+
+/* Files. read_file reads at most len-1 bytes and NUL-terminates; returns the
+ * byte count. list_dir calls fn for each entry but "." and ".."; a non-zero
+ * return from fn stops the walk and is returned. */
+long papi__os_read_file(const char *path, char *buf, size_t len);
+int papi__os_list_dir(const char *path,
+		      int (*fn)(const char *name, void *arg), void *arg);
+
+/* Clocks, in nanoseconds. real: CLOCK_MONOTONIC (never jumps); virt: CPU
+ * time of the calling thread; proc: CPU time of the whole process. */
+long long papi__os_real_nsec(void);
+long long papi__os_virt_nsec(void);
+long long papi__os_proc_nsec(void);
+
+int papi__os_gettid(void);
+int papi__os_getpid(void);
+int papi__os_kernel_release(char *buf, size_t len);
+
+/* The last kernel log line containing needle, into out: 1 found, 0 not
+ * found, -errno when the log cannot be read (not root, dmesg_restrict). */
+long papi__os_kernel_log_find(const char *needle, char *out, size_t len);
+/* /proc/sys/kernel/perf_event_paranoid, or -99 when unreadable. */
+int papi__os_perf_paranoid(void);
+
+/* Hardware description of this machine (src/os/linux/hwinfo.c). */
+int papi__os_hwinfo(PAPI_hw_info_t *hw);
+
+#endif

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * papi_component_avail: the components compiled into the library, which of
+ * them are active, and why the others are not.  Layout follows PAPI's tool.
+ */
+#include <papi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#define DASHES "--------------------------------------------------------------------------------"
+#define INDENT "                                "	/* 32 blanks: under the description */
+#define VALUE_COL 64	/* detail values start here, as PAPI's tab layout does */
+
+static void usage(FILE *f, const char *prog)
+{
+	fprintf(f, "This is the PAPI component avail program.\n"
+		"It provides availability of installed PAPI components.\n"
+		"Usage: %s [options]\n"
+		"Options:\n\n"
+		"  --help, -h    print this help message\n"
+		"  -d            print detailed information on each component\n", prog);
+}
+
+/* The machine summary every PAPI listing tool starts with. */
+static void print_hw_header(const char *title)
+{
+	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
+	const PAPI_component_info_t *c0 = PAPI_get_component_info(0);
+	int v = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
+	struct utsname un;
+	int n;
+
+	printf("%s\n%s\n", title, DASHES);
+	if (hw == NULL) {
+		fprintf(stderr, "Error! PAPI_get_hardware_info\n");
+		exit(1);
+	}
+	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(v),
+	       PAPI_VERSION_MINOR(v), PAPI_VERSION_REVISION(v),
+	       PAPI_VERSION_INCREMENT(v));
+	if (uname(&un) == 0)
+		printf("Operating system         : %s %s\n", un.sysname, un.release);
+	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
+	       hw->vendor, (unsigned int)hw->vendor);
+	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
+	       hw->model, (unsigned int)hw->model);
+	printf("CPU revision             : %f\n", (double)hw->revision);
+	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
+	       "0x%02x/0x%02x/0x%02x\n", hw->cpuid_family, hw->cpuid_model,
+	       hw->cpuid_stepping, (unsigned int)hw->cpuid_family,
+	       (unsigned int)hw->cpuid_model, (unsigned int)hw->cpuid_stepping);
+	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
+	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
+	printf("Total cores              : %d\n", hw->totalcpus);
+	printf("SMT threads per core     : %d\n", hw->threads);
+	printf("Cores per socket         : %d\n", hw->cores);
+	printf("Sockets                  : %d\n", hw->sockets);
+	printf("Cores per NUMA region    : %d\n", hw->ncpu);
+	printf("NUMA regions             : %d\n", hw->nnodes);
+	printf("Running in a VM          : %s\n", hw->virtualized ? "yes" : "no");
+	if (hw->virtualized)
+		printf("VM Vendor                : %s\n", hw->virtual_vendor_string);
+	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
+	if (n >= 0)
+		printf("Number Hardware Counters : %d\n", n);
+	else
+		printf("Number Hardware Counters : PAPI error %d: %s\n", n, PAPI_strerror(n));
+	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
+	if (n >= 0)
+		printf("Max Multiplex Counters   : %d\n", n);
+	else
+		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n, PAPI_strerror(n));
+	printf("Fast counter read (rdpmc): %s\n",
+	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
+	printf("%s\n\n", DASHES);
+}
+
+/* "label<tabs>value" with the value at VALUE_COL, like PAPI's detail lines. */
+static void detail(const char *label, const char *value)
+{
+	int col = (int)(sizeof(INDENT) - 1 + strlen(label));
+
+	printf(INDENT "%s", label);
+	do {
+		putchar('\t');
+		col = (col / 8 + 1) * 8;
+	} while (col < VALUE_COL);
+	printf("%s\n", value);
+}
+
+static void detail_int(const char *label, int value)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%d", value);
+	detail(label, buf);
+}
+
+/* Names of the bits set in mask, e.g. "user kernel". */
+static void bit_names(char *buf, size_t len, int mask, const char *const *names,
+		      int nnames)
+{
+	int i;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < nnames && used < len; i++)
+		if (mask & (1 << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? " " : "", names[i]);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "none");
+}
+
+static void print_domains(const PAPI_component_info_t *c)
+{
+	static const char *const dom[] = { "user", "kernel", "other", "supervisor" };
+	static const char *const grn[] = { "thread", "process", "process-group",
+					   "system", "system-cpu" };
+	char a[128], d[128], line[300];
+
+	bit_names(a, sizeof(a), c->available_domains, dom, 4);
+	bit_names(d, sizeof(d), c->default_domain, dom, 4);
+	snprintf(line, sizeof(line), "%s (default: %s)", a, d);
+	detail("Domains:", line);
+	bit_names(a, sizeof(a), c->available_granularities, grn, 5);
+	bit_names(d, sizeof(d), c->default_granularity, grn, 5);
+	snprintf(line, sizeof(line), "%s (default: %s)", a, d);
+	detail("Granularities:", line);
+}
+
+/*
+ * An enabled component may still explain in disabled_reason what it could
+ * not set up (our perf_event does so without a PMU); show it as a note,
+ * continuation lines indented under the first.
+ */
+static void print_note(const char *text)
+{
+	printf("   \\-> Note: ");
+	for (; *text; text++) {
+		putchar(*text);
+		if (*text == '\n' && text[1])
+			printf("             ");
+	}
+	printf("\n");
+}
+
+/* Native events a component lists: counted by walking them. */
+static int count_native(int cid, const PAPI_component_info_t *c)
+{
+	int code = PAPI_NATIVE_MASK, n = 0;
+
+	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cid) != PAPI_OK)
+		return c->num_native_events > 0 ? c->num_native_events : 0;
+	do
+		n++;
+	while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cid) == PAPI_OK);
+	return n;
+}
+
+static void print_compiled(const PAPI_component_info_t *c, int detailed)
+{
+	printf("Name:   %-23s %s\n", c->name, c->description);
+	if (c->disabled)
+		printf("   \\-> Disabled: %s\n", c->disabled_reason);
+	else if (detailed && c->disabled_reason[0])
+		print_note(c->disabled_reason);
+	if (!detailed)
+		return;
+	detail("Version:", c->version);
+	detail_int("Number of native events:", c->num_native_events);
+	detail_int("Number of preset events:", c->num_preset_events);
+	/* Beyond PAPI's three lines: what a user needs to pick a component. */
+	if (c->support_version[0])
+		detail("Support library version:", c->support_version);
+	if (c->kernel_version[0])
+		detail("Kernel version:", c->kernel_version);
+	detail_int("Number of counters:", c->num_cntrs);
+	detail_int("Number of multiplex counters:", c->num_mpx_cntrs);
+	print_domains(c);
+	detail_int("Fast counter read:", c->fast_counter_read);
+	printf("\n");
+}
+
+/* "PMUs supported: a, b, ..." wrapped under itself at 80 columns. */
+static void print_pmus(const PAPI_component_info_t *c)
+{
+	int i, col;
+
+	if (c->pmu_names[0] == NULL)
+		return;
+	col = printf(INDENT "PMUs supported: ");
+	for (i = 0; i < PAPI_PMU_MAX && c->pmu_names[i]; i++) {
+		int len = (int)strlen(c->pmu_names[i]) + (i ? 2 : 0);
+
+		if (i && col + len > 80) {
+			printf(",\n" INDENT "                ");
+			col = (int)sizeof(INDENT) - 1 + 16;
+			len -= 2;
+		} else if (i) {
+			printf(", ");
+		}
+		printf("%s", c->pmu_names[i]);
+		col += len;
+	}
+	printf("\n");
+}
+
+static void print_active(int cid, const PAPI_component_info_t *c, int detailed)
+{
+	printf("Name:   %-23s %s\n", c->name, c->description);
+	printf(INDENT "Native: %d, Preset: %d, Counters: %d\n",
+	       count_native(cid, c), c->num_preset_events, c->num_cntrs);
+	print_pmus(c);
+	printf("\n");
+	if (detailed) {
+		detail("Version:", c->version);
+		detail_int("Fast counter read:", c->fast_counter_read);
+		printf("\n");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int i, ret, ncmp, detailed = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout, argv[0]);
+			return 0;
+		} else if (!strcmp(argv[i], "-d")) {
+			detailed = 1;
+		} else {
+			fprintf(stderr, "%s is not supported\n", argv[i]);
+			usage(stderr, argv[0]);
+			return 1;
+		}
+	}
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	if (ret != PAPI_VER_CURRENT) {
+		fprintf(stderr, "Error! PAPI_library_init: %s\n",
+			ret < 0 ? PAPI_strerror(ret) : "version mismatch");
+		return 1;
+	}
+	print_hw_header("Available components and hardware information.");
+	ncmp = PAPI_num_components();
+	/* Delayed-init components only learn whether they work when touched. */
+	for (i = 0; i < ncmp; i++) {
+		const PAPI_component_info_t *c = PAPI_get_component_info(i);
+		int code = PAPI_NATIVE_MASK;
+
+		if (c != NULL && c->disabled == PAPI_EDELAY_INIT)
+			PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, i);
+	}
+	printf("Compiled-in components:\n");
+	for (i = 0; i < ncmp; i++) {
+		const PAPI_component_info_t *c = PAPI_get_component_info(i);
+
+		if (c != NULL)
+			print_compiled(c, detailed);
+	}
+	printf("\nActive components:\n");
+	for (i = 0; i < ncmp; i++) {
+		const PAPI_component_info_t *c = PAPI_get_component_info(i);
+
+		if (c != NULL && !c->disabled)
+			print_active(i, c, detailed);
+	}
+	printf("\n%s\n", DASHES);
+	return 0;
+}

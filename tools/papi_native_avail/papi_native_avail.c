@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * papi_native_avail: lists every enabled component's native events and
+ * their qualifiers in PAPI's 80-column boxed layout, which scripts parse.
+ */
+#include <papi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#define DASHES "--------------------------------------------------------------------------------"
+#define EQUALS "==============================================================================="
+#define DESCR_WIDTH 66	/* text column of "|            <text>|" */
+
+struct opts {
+	int check;		/* -c: list only what really adds to an event set */
+	int noqual;		/* --noqual / --noumasks */
+	int modifier;		/* --darr etc.: enumeration modifier, else 0 */
+	const char *event;	/* -e NAME */
+	const char *include;	/* -i STR */
+	const char *exclude;	/* -x STR */
+};
+
+static const struct {
+	const char *opt;
+	int modifier;
+	const char *help;
+} proc_opts[] = {
+	{ "--darr", PAPI_NTV_ENUM_DARR, "display events supporting Data Address Range Restriction" },
+	{ "--dear", PAPI_NTV_ENUM_DEAR, "display Data Event Address Register events only" },
+	{ "--iarr", PAPI_NTV_ENUM_IARR, "display events supporting Instruction Address Range Restriction" },
+	{ "--iear", PAPI_NTV_ENUM_IEAR, "display Instruction Event Address Register events only" },
+	{ "--opcm", PAPI_NTV_ENUM_OPCM, "display events supporting OpCode Matching" },
+};
+#define NPROC (sizeof(proc_opts) / sizeof(proc_opts[0]))
+
+static void usage(FILE *f, const char *prog)
+{
+	size_t i;
+
+	fprintf(f, "This is the PAPI native avail program.\n"
+		"It provides availability and details about PAPI Native Events.\n"
+		"Usage: %s [options]\n"
+		"Options:\n\n\n"
+		"General command options:\n"
+		"\t-h, --help       print this help message\n"
+		"\t-c, --check      attempts to add each event\n"
+		"\t-e EVENTNAME     display detailed information about named native event\n"
+		"\t-i EVENTSTR      include only event names that contain EVENTSTR\n"
+		"\t-x EVENTSTR      exclude any event names that contain EVENTSTR\n"
+		"\t--noqual         suppress display of event qualifiers (mask and flag) information\n"
+		"\t--noumasks       same as --noqual\n"
+		"\nProcessor-specific options:\n", prog);
+	for (i = 0; i < NPROC; i++)
+		fprintf(f, "\t%-16s %s\n", proc_opts[i].opt, proc_opts[i].help);
+	fprintf(f, "\t--nogroups       suppress display of Event grouping information\n\n");
+}
+
+/* The machine summary every PAPI listing tool starts with. */
+static void print_hw_header(const char *title)
+{
+	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
+	const PAPI_component_info_t *c0 = PAPI_get_component_info(0);
+	int v = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
+	struct utsname un;
+	int n;
+
+	printf("%s\n%s\n", title, DASHES);
+	if (hw == NULL) {
+		fprintf(stderr, "Error!  PAPI_get_hardware_info\n");
+		exit(1);
+	}
+	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(v),
+	       PAPI_VERSION_MINOR(v), PAPI_VERSION_REVISION(v),
+	       PAPI_VERSION_INCREMENT(v));
+	if (uname(&un) == 0)
+		printf("Operating system         : %s %s\n", un.sysname, un.release);
+	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
+	       hw->vendor, (unsigned int)hw->vendor);
+	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
+	       hw->model, (unsigned int)hw->model);
+	printf("CPU revision             : %f\n", (double)hw->revision);
+	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
+	       "0x%02x/0x%02x/0x%02x\n", hw->cpuid_family, hw->cpuid_model,
+	       hw->cpuid_stepping, (unsigned int)hw->cpuid_family,
+	       (unsigned int)hw->cpuid_model, (unsigned int)hw->cpuid_stepping);
+	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
+	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
+	printf("Total cores              : %d\n", hw->totalcpus);
+	printf("SMT threads per core     : %d\n", hw->threads);
+	printf("Cores per socket         : %d\n", hw->cores);
+	printf("Sockets                  : %d\n", hw->sockets);
+	printf("Cores per NUMA region    : %d\n", hw->ncpu);
+	printf("NUMA regions             : %d\n", hw->nnodes);
+	printf("Running in a VM          : %s\n", hw->virtualized ? "yes" : "no");
+	if (hw->virtualized)
+		printf("VM Vendor                : %s\n", hw->virtual_vendor_string);
+	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
+	if (n >= 0)
+		printf("Number Hardware Counters : %d\n", n);
+	else
+		printf("Number Hardware Counters : PAPI error %d: %s\n", n, PAPI_strerror(n));
+	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
+	if (n >= 0)
+		printf("Max Multiplex Counters   : %d\n", n);
+	else
+		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n, PAPI_strerror(n));
+	printf("Fast counter read (rdpmc): %s\n",
+	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
+	printf("%s\n\n", DASHES);
+}
+
+/* Word-wrap text into the description column of the box. */
+static void print_wrapped(const char *s)
+{
+	do {
+		int len = (int)strlen(s), cut = len;
+
+		if (len > DESCR_WIDTH) {
+			/* Break at the last blank that fits, else hard-break. */
+			for (cut = DESCR_WIDTH; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = DESCR_WIDTH;
+		}
+		printf("|            %-*.*s|\n", DESCR_WIDTH, cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	} while (*s);
+}
+
+/* A qualifier's own name: the symbol minus its event's name. */
+static const char *qual_name(const char *sym, const char *base)
+{
+	size_t n = strlen(base);
+
+	return strncmp(sym, base, n) == 0 && sym[n] ? sym + n : sym;
+}
+
+/* Qualifier descriptions read "<event text>, masks:<qualifier text>". */
+static const char *qual_descr(const char *d)
+{
+	const char *m = strstr(d, "masks:");
+
+	return m ? m + 6 : d;
+}
+
+/* -c: add the event to a fresh event set; only what adds gets listed. */
+static int can_add(const char *name)
+{
+	int es = PAPI_NULL, ok;
+
+	if (PAPI_create_eventset(&es) != PAPI_OK)
+		return 0;
+	ok = PAPI_add_named_event(es, name) == PAPI_OK;
+	if (ok)
+		PAPI_remove_named_event(es, name);
+	if (PAPI_destroy_eventset(&es) != PAPI_OK)
+		printf("**********  Call to destroy eventset failed when trying to "
+		       "check event '%s'  **********\n", name);
+	return ok;
+}
+
+static int wanted(const char *name, const struct opts *o)
+{
+	if (o->include && !strstr(name, o->include))
+		return 0;
+	if (o->exclude && strstr(name, o->exclude))
+		return 0;
+	return 1;
+}
+
+static void print_event(int code, int cid, const struct opts *o)
+{
+	PAPI_event_info_t info, q;
+	int k = code;
+
+	if (PAPI_get_event_info(code, &info) != PAPI_OK)
+		return;
+	printf("| %-73s%4s|\n", info.symbol, o->check ? "<-->" : "");
+	print_wrapped(info.long_descr);
+	if (info.units[0])
+		printf("|     Units: %-66s|\n", info.units);
+	if (!o->noqual && PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK) {
+		do {
+			if (PAPI_get_event_info(k, &q) != PAPI_OK)
+				continue;
+			if (o->check && !can_add(q.symbol))
+				continue;
+			printf("|     %-73s|\n", qual_name(q.symbol, info.symbol));
+			print_wrapped(qual_descr(q.long_descr));
+		} while (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK);
+	}
+	printf("%s\n", DASHES);
+}
+
+/* Returns how many top-level events of component cid were listed. */
+static int list_component(int cid, const struct opts *o)
+{
+	const PAPI_component_info_t *c = PAPI_get_component_info(cid);
+	PAPI_event_info_t info;
+	int code = PAPI_NATIVE_MASK, n = 0;
+
+	/* Disabled components have nothing to list, but delayed-init ones may. */
+	if (c == NULL || (c->disabled && c->disabled != PAPI_EDELAY_INIT))
+		return 0;
+	printf("%s\n Native Events in Component: %s\n%s\n", EQUALS, c->name, EQUALS);
+	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cid) != PAPI_OK)
+		return 0;
+	do {
+		if (PAPI_get_event_info(code, &info) != PAPI_OK ||
+		    !wanted(info.symbol, o))
+			continue;
+		if (o->check && !can_add(info.symbol))
+			continue;
+		print_event(code, cid, o);
+		n++;
+	} while (PAPI_enum_cmp_event(&code, o->modifier, cid) == PAPI_OK);
+	return n;
+}
+
+/* -e: one event with its description and qualifiers. */
+static void show_event(const char *name)
+{
+	PAPI_event_info_t info, q;
+	int code, k;
+
+	if (PAPI_event_name_to_code(name, &code) != PAPI_OK ||
+	    PAPI_get_event_info(code, &info) != PAPI_OK) {
+		printf("Sorry, an event by the name '%s' could not be found.\n"
+		       "Is it typed correctly?\n\n", name);
+		return;
+	}
+	printf("Event name:     %s\n", info.symbol);
+	printf("Description:    %s\n", info.long_descr);
+	if (info.units[0])
+		printf("Units:          %s\n", info.units);
+	k = code;
+	if (PAPI_enum_event(&k, PAPI_NTV_ENUM_UMASKS) == PAPI_OK) {
+		printf("\nQualifiers:         Name -- Description\n");
+		do {
+			if (PAPI_get_event_info(k, &q) == PAPI_OK)
+				printf("      Info:   %10s -- %s\n",
+				       qual_name(q.symbol, info.symbol),
+				       qual_descr(q.long_descr));
+		} while (PAPI_enum_event(&k, PAPI_NTV_ENUM_UMASKS) == PAPI_OK);
+	}
+	printf("\n");
+}
+
+static const char *need_arg(int argc, char **argv, int i)
+{
+	if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+		fprintf(stderr, "Invalid argument for %s\n", argv[i]);
+		exit(1);
+	}
+	return argv[i + 1];
+}
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int i;
+	size_t p;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout, argv[0]);
+			exit(0);
+		} else if (!strcmp(a, "-c") || !strcmp(a, "--check")) {
+			o->check = 1;
+		} else if (!strcmp(a, "-e")) {
+			o->event = need_arg(argc, argv, i++);
+		} else if (!strcmp(a, "-i")) {
+			o->include = need_arg(argc, argv, i++);
+		} else if (!strcmp(a, "-x")) {
+			o->exclude = need_arg(argc, argv, i++);
+		} else if (!strcmp(a, "--noqual") || !strcmp(a, "--noumasks")) {
+			o->noqual = 1;
+		} else if (!strcmp(a, "--nogroups")) {
+			/* No Linux component has event groups: nothing to hide. */
+		} else {
+			for (p = 0; p < NPROC; p++)
+				if (!strcmp(a, proc_opts[p].opt))
+					break;
+			if (p == NPROC) {
+				fprintf(stderr, "%s is not supported\n", a);
+				usage(stderr, argv[0]);
+				exit(1);
+			}
+			o->modifier = proc_opts[p].modifier;
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	int ret, cid, ncmp, total = 0;
+
+	parse_args(argc, argv, &o);
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	if (ret != PAPI_VER_CURRENT) {
+		fprintf(stderr, "Error! PAPI_library_init: %s\n",
+			ret < 0 ? PAPI_strerror(ret) : "version mismatch");
+		return 1;
+	}
+	print_hw_header("Available native events and hardware information.");
+	if (o.event) {
+		show_event(o.event);
+		return 0;
+	}
+	ncmp = PAPI_num_components();
+	for (cid = 0; cid < ncmp; cid++)
+		total += list_component(cid, &o);
+	printf("\nTotal events reported: %d\n", total);
+	if (total == 0)
+		printf("\nNo events detected!  Check papi_component_avail to find out why.\n");
+	printf("\n");
+	return 0;
+}
