@@ -254,7 +254,7 @@ int main(int argc, char **argv)
 	};
 	struct row rows[2] = { { 0 } };
 	struct events ev;
-	double *a, *b, *c[2];
+	double *a, *b, *c[2], kib;
 	size_t n;
 	int ret, failed;
 
@@ -293,9 +293,10 @@ int main(int argc, char **argv)
 	memset(c[0], 0, n * n * sizeof(*c[0]));
 	memset(c[1], 0, n * n * sizeof(*c[1]));
 
+	kib = (double)(n * n * sizeof(double)) / 1024.0;
 	printf("matrix multiply C = A * B: double, row-major, N = %zu "
-		"(%.1f KiB per matrix, %.3g flop per multiply)\n", n,
-		(double)(n * n * sizeof(double)) / 1024.0,
+		"(%.1f %s per matrix, %.3g flop per multiply)\n", n,
+		kib < 1024.0 ? kib : kib / 1024.0, kib < 1024.0 ? "KiB" : "MiB",
 		2.0 * (double)n * (double)n * (double)n);
 	add_events(&ev);
 	for (int k = 0; k < 2; k++)

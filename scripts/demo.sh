@@ -95,7 +95,7 @@ else
 	excerpt 20 <"$tmp"
 fi
 
-section "4. Matrix multiply, ijk vs ikj, counted (matmul_tour $*)"
+section "4. Matrix multiply, ijk vs ikj, counted (matmul_tour${*:+ $*})"
 step matmul_tour "$bin/matmul_tour" "$@"
 
 if ((${#failed[@]})); then

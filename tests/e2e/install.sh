@@ -85,7 +85,17 @@ for d in "$PAPI_SRC"/tools/*/; do
 	compgen -G "$d*.c" >/dev/null || continue
 	ntools=$((ntools + 1))
 	if [ -x "$prefix/bin/$name" ]; then
-		ok "bin/$name"
+		# Without LD_LIBRARY_PATH it must load the libpapi installed
+		# beside it, not a system one (Debian's libpapi7.0).
+		got=$(env -u LD_LIBRARY_PATH ldd "$prefix/bin/$name" |
+			awk '$1 == "libpapi.so.7.0" { print $3 }')
+		if [ "$(readlink -f "$got")" = "$(readlink -f "$L/libpapi.so.7.0")" ]
+		then
+			ok "bin/$name"
+		else
+			fail "bin/$name loads libpapi.so.7.0 from '$got'," \
+				"not $L (RPATH \$ORIGIN/../$libdir missing?)"
+		fi
 	else
 		fail "bin/$name missing (tools/$name is built)"
 	fi

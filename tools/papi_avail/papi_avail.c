@@ -195,12 +195,25 @@ static void list_events(int mask, const char *title, const struct opts *o,
 	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) != PAPI_OK)
 		return;
 	do {
+		int first = code == mask;
+
 		if (PAPI_get_event_info(code, &info) != PAPI_OK)
 			continue;
 		if (o->filter && !(info.event_type & o->filter))
 			continue;
-		if ((o->avail || o->check) && info.count == 0)
+		if ((o->avail || o->check) && info.count == 0) {
+			/*
+			 * PAPI's tool prints an empty row (just the note) for
+			 * the first preset when it is unavailable; keep it so
+			 * that outputs compare equal.
+			 */
+			if (first && mask == PAPI_PRESET_MASK && !o->detail) {
+				if (info.note[0])
+					printf(" (%s)", info.note);
+				printf("\n");
+			}
 			continue;
+		}
 		if (o->check && !can_add(code))
 			continue;
 		if (!shown) {
@@ -351,9 +364,6 @@ int main(int argc, char **argv)
 	}
 	list_events(PAPI_PRESET_MASK, "PAPI Preset Events", &o, &t);
 	list_events(PAPI_UE_MASK, "User Defined Events", &o, &t);
-	/* PAPI's plain -a/-c table ends with an empty line; keep it. */
-	if ((o.avail || o.check) && !o.detail && !o.filter)
-		printf("\n");
 	printf("%s\n", DASHES);
 	if (o.avail || o.check)
 		printf("Of %d available events, %d %s\n", t.avail, t.derived,
