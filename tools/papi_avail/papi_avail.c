@@ -10,15 +10,17 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#define DASHES "--------------------------------------------------------------------------------"
-#define EQUALS "================================================================================"
+#define DASHES \
+	"--------------------------------------------------------------------------------"
+#define EQUALS \
+	"================================================================================"
 
 struct opts {
-	int avail;		/* -a: only available events */
-	int check;		/* -c: only events that really add to an event set */
-	int detail;		/* -d: one block per event instead of one row */
-	unsigned int filter;	/* OR of PAPI_PRESET_BIT_* from --br, --cache, ... */
-	const char *event;	/* -e NAME */
+	int avail; /* -a: only available events */
+	int check; /* -c: only events that really add to an event set */
+	int detail; /* -d: one block per event instead of one row */
+	unsigned int filter; /* OR of PAPI_PRESET_BIT_* from --br, --cache, ... */
+	const char *event; /* -e NAME */
 };
 
 struct totals {
@@ -30,18 +32,30 @@ static const struct {
 	unsigned int bit;
 	const char *help;
 } filters[] = {
-	{ "--br", PAPI_PRESET_BIT_BR, "Display branch related PAPI preset events" },
-	{ "--cache", PAPI_PRESET_BIT_CACH, "Display cache related PAPI preset events" },
-	{ "--cnd", PAPI_PRESET_BIT_CND, "Display conditional PAPI preset events" },
-	{ "--fp", PAPI_PRESET_BIT_FP, "Display Floating Point related PAPI preset events" },
-	{ "--ins", PAPI_PRESET_BIT_INS, "Display instruction related PAPI preset events" },
-	{ "--idl", PAPI_PRESET_BIT_IDL, "Display Stalled or Idle PAPI preset events" },
-	{ "--l1", PAPI_PRESET_BIT_L1, "Display level 1 cache related PAPI preset events" },
-	{ "--l2", PAPI_PRESET_BIT_L2, "Display level 2 cache related PAPI preset events" },
-	{ "--l3", PAPI_PRESET_BIT_L3, "Display level 3 cache related PAPI preset events" },
-	{ "--mem", PAPI_PRESET_BIT_MEM, "Display memory related PAPI preset events" },
-	{ "--msc", PAPI_PRESET_BIT_MSC, "Display miscellaneous PAPI preset events" },
-	{ "--tlb", PAPI_PRESET_BIT_TLB, "Display Translation Lookaside Buffer PAPI preset events" },
+	{ "--br", PAPI_PRESET_BIT_BR,
+	  "Display branch related PAPI preset events" },
+	{ "--cache", PAPI_PRESET_BIT_CACH,
+	  "Display cache related PAPI preset events" },
+	{ "--cnd", PAPI_PRESET_BIT_CND,
+	  "Display conditional PAPI preset events" },
+	{ "--fp", PAPI_PRESET_BIT_FP,
+	  "Display Floating Point related PAPI preset events" },
+	{ "--ins", PAPI_PRESET_BIT_INS,
+	  "Display instruction related PAPI preset events" },
+	{ "--idl", PAPI_PRESET_BIT_IDL,
+	  "Display Stalled or Idle PAPI preset events" },
+	{ "--l1", PAPI_PRESET_BIT_L1,
+	  "Display level 1 cache related PAPI preset events" },
+	{ "--l2", PAPI_PRESET_BIT_L2,
+	  "Display level 2 cache related PAPI preset events" },
+	{ "--l3", PAPI_PRESET_BIT_L3,
+	  "Display level 3 cache related PAPI preset events" },
+	{ "--mem", PAPI_PRESET_BIT_MEM,
+	  "Display memory related PAPI preset events" },
+	{ "--msc", PAPI_PRESET_BIT_MSC,
+	  "Display miscellaneous PAPI preset events" },
+	{ "--tlb", PAPI_PRESET_BIT_TLB,
+	  "Display Translation Lookaside Buffer PAPI preset events" },
 };
 #define NFILTERS (sizeof(filters) / sizeof(filters[0]))
 
@@ -49,7 +63,8 @@ static void usage(FILE *f, const char *prog)
 {
 	size_t i;
 
-	fprintf(f, "This is the PAPI avail program.\n"
+	fprintf(f,
+		"This is the PAPI avail program.\n"
 		"It provides availability and details about PAPI Presets and User-defined Events.\n"
 		"PAPI Preset Event filters can be combined in a logical OR.\n"
 		"Usage: %s [options]\n"
@@ -60,7 +75,8 @@ static void usage(FILE *f, const char *prog)
 		"\t-c, --check      Display only available PAPI preset and user defined events after an availability check\n"
 		"\t-d, --detail     Display detailed information about events\n"
 		"\t-e EVENTNAME     Display detail information about specified event\n"
-		"\nEvent filtering options:\n", prog);
+		"\nEvent filtering options:\n",
+		prog);
 	for (i = 0; i < NFILTERS; i++)
 		fprintf(f, "\t%-16s %s\n", filters[i].opt, filters[i].help);
 	fprintf(f, "\n");
@@ -80,20 +96,22 @@ static void print_hw_header(const char *title)
 		fprintf(stderr, "Error! PAPI_get_hardware_info\n");
 		exit(1);
 	}
-	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(v),
-	       PAPI_VERSION_MINOR(v), PAPI_VERSION_REVISION(v),
-	       PAPI_VERSION_INCREMENT(v));
+	printf("PAPI version             : %d.%d.%d.%d\n",
+	       PAPI_VERSION_MAJOR(v), PAPI_VERSION_MINOR(v),
+	       PAPI_VERSION_REVISION(v), PAPI_VERSION_INCREMENT(v));
 	if (uname(&un) == 0)
-		printf("Operating system         : %s %s\n", un.sysname, un.release);
+		printf("Operating system         : %s %s\n", un.sysname,
+		       un.release);
 	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
 	       hw->vendor, (unsigned int)hw->vendor);
 	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
 	       hw->model, (unsigned int)hw->model);
 	printf("CPU revision             : %f\n", (double)hw->revision);
 	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
-	       "0x%02x/0x%02x/0x%02x\n", hw->cpuid_family, hw->cpuid_model,
-	       hw->cpuid_stepping, (unsigned int)hw->cpuid_family,
-	       (unsigned int)hw->cpuid_model, (unsigned int)hw->cpuid_stepping);
+	       "0x%02x/0x%02x/0x%02x\n",
+	       hw->cpuid_family, hw->cpuid_model, hw->cpuid_stepping,
+	       (unsigned int)hw->cpuid_family, (unsigned int)hw->cpuid_model,
+	       (unsigned int)hw->cpuid_stepping);
 	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
 	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
 	printf("Total cores              : %d\n", hw->totalcpus);
@@ -102,19 +120,23 @@ static void print_hw_header(const char *title)
 	printf("Sockets                  : %d\n", hw->sockets);
 	printf("Cores per NUMA region    : %d\n", hw->ncpu);
 	printf("NUMA regions             : %d\n", hw->nnodes);
-	printf("Running in a VM          : %s\n", hw->virtualized ? "yes" : "no");
+	printf("Running in a VM          : %s\n",
+	       hw->virtualized ? "yes" : "no");
 	if (hw->virtualized)
-		printf("VM Vendor                : %s\n", hw->virtual_vendor_string);
+		printf("VM Vendor                : %s\n",
+		       hw->virtual_vendor_string);
 	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
 	if (n >= 0)
 		printf("Number Hardware Counters : %d\n", n);
 	else
-		printf("Number Hardware Counters : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Number Hardware Counters : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
 	if (n >= 0)
 		printf("Max Multiplex Counters   : %d\n", n);
 	else
-		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	printf("Fast counter read (rdpmc): %s\n",
 	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
 	printf("%s\n\n", DASHES);
@@ -122,7 +144,8 @@ static void print_hw_header(const char *title)
 
 static int is_derived(const PAPI_event_info_t *info)
 {
-	return info->derived[0] != '\0' && strcmp(info->derived, "NOT_DERIVED") != 0;
+	return info->derived[0] != '\0' &&
+	       strcmp(info->derived, "NOT_DERIVED") != 0;
 }
 
 /* -c: "available" per the tables is not enough; prove it by adding it. */
@@ -171,8 +194,8 @@ static void print_row(const PAPI_event_info_t *info, const struct opts *o)
 		       is_derived(info) ? "Yes" : "No", info->long_descr);
 	else
 		printf("%-13s%#x  %-6s%-4s %s", info->symbol, info->event_code,
-		       info->count ? "Yes" : "No", is_derived(info) ? "Yes" : "No",
-		       info->long_descr);
+		       info->count ? "Yes" : "No",
+		       is_derived(info) ? "Yes" : "No", info->long_descr);
 	if (info->note[0])
 		printf(" (%s)", info->note);
 	printf("\n");
@@ -245,12 +268,14 @@ static void show_preset(const PAPI_event_info_t *info)
 	printf("%-29s|%s|\n", "Derived Type:", info->derived);
 	printf("%-29s|%s|\n", "Postfix Processing String:", info->postfix);
 	for (j = 0; j < info->count && j < PAPI_MAX_INFO_TERMS; j++) {
-		printf(" Native Code[%u]: %#x |%s|\n", j, info->code[j], info->name[j]);
+		printf(" Native Code[%u]: %#x |%s|\n", j, info->code[j],
+		       info->name[j]);
 		if (PAPI_get_event_info((int)info->code[j], &n) != PAPI_OK)
 			continue;
 		printf(" Number of Register Values: %u\n", n.count);
 		for (k = 0; k < n.count && k < PAPI_MAX_INFO_TERMS; k++)
-			printf(" Register[%2u]: %#08x |%s|\n", k, n.code[k], n.name[k]);
+			printf(" Register[%2u]: %#08x |%s|\n", k, n.code[k],
+			       n.name[k]);
 		printf(" Native Event Description: |%s|\n", n.long_descr);
 	}
 	if (info->count == 0)
@@ -277,7 +302,9 @@ static void show_native(const PAPI_event_info_t *info)
 		if (PAPI_get_event_info(code, &m) != PAPI_OK)
 			continue;
 		/* Show only the qualifier and its own text, not the event's. */
-		q = strncmp(m.symbol, info->symbol, blen) == 0 ? m.symbol + blen : m.symbol;
+		q = strncmp(m.symbol, info->symbol, blen) == 0 ?
+			    m.symbol + blen :
+			    m.symbol;
 		d = strstr(m.long_descr, "masks:");
 		d = d ? d + 6 : m.long_descr;
 		if (first) {
@@ -296,14 +323,17 @@ static void show_event(const char *name)
 	if (PAPI_event_name_to_code(name, &code) != PAPI_OK ||
 	    PAPI_get_event_info(code, &info) != PAPI_OK) {
 		printf("Sorry, an event by the name '%s' could not be found.\n"
-		       " Is it typed correctly?\n\n", name);
+		       " Is it typed correctly?\n\n",
+		       name);
 		return;
 	}
-	if (code & PAPI_PRESET_MASK)
+	/* PAPI leaves an empty line after a preset's block, not a native's. */
+	if (code & PAPI_PRESET_MASK) {
 		show_preset(&info);
-	else
+		printf("\n");
+	} else {
 		show_native(&info);
-	printf("\n");
+	}
 }
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -334,7 +364,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				if (!strcmp(a, filters[f].opt))
 					break;
 			if (f == NFILTERS) {
-				fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a);
+				fprintf(stderr, "%s: unknown option '%s'\n",
+					argv[0], a);
 				usage(stderr, argv[0]);
 				exit(1);
 			}
@@ -353,10 +384,12 @@ int main(int argc, char **argv)
 	ret = PAPI_library_init(PAPI_VER_CURRENT);
 	if (ret != PAPI_VER_CURRENT) {
 		fprintf(stderr, "Error!  PAPI_library_init: %s\n",
-			ret < 0 ? PAPI_strerror(ret) : "PAPI library mismatch!");
+			ret < 0 ? PAPI_strerror(ret) :
+				  "PAPI library mismatch!");
 		return 1;
 	}
-	print_hw_header("Available PAPI preset and user defined events plus hardware information.");
+	print_hw_header(
+		"Available PAPI preset and user defined events plus hardware information.");
 	if (o.event) {
 		show_event(o.event);
 		printf("%s\n", DASHES);

@@ -74,7 +74,8 @@ static int measure(const char *name, long long (*read)(void), long long *t)
 	if (nz == n)
 		printf("%s : %7.3f   <%7.3f\n", name, mean, mean);
 	else if (nz == 0)
-		printf("%s : %7.3f   >%7.3f\n", name, mean, (double)(t[n] - t[0]));
+		printf("%s : %7.3f   >%7.3f\n", name, mean,
+		       (double)(t[n] - t[0]));
 	else
 		printf("%s : %7.3f    %7.3f\n", name, mean, nzsum / (double)nz);
 	return 0;
@@ -89,8 +90,10 @@ int main(int argc, char **argv)
 	if (argc > 1) {
 		int help = !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help");
 
-		fprintf(help ? stdout : stderr, "Usage: %s\n"
-			"Measures latency and resolution of the PAPI timers.\n", argv[0]);
+		fprintf(help ? stdout : stderr,
+			"Usage: %s\n"
+			"Measures latency and resolution of the PAPI timers.\n",
+			argv[0]);
 		return help ? 0 : 1;
 	}
 	ret = PAPI_library_init(PAPI_VER_CURRENT);

@@ -9,18 +9,22 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#define DASHES "--------------------------------------------------------------------------------"
-#define INDENT "                                "	/* 32 blanks: under the description */
-#define VALUE_COL 64	/* detail values start here, as PAPI's tab layout does */
+#define DASHES \
+	"--------------------------------------------------------------------------------"
+#define INDENT \
+	"                                " /* 32 blanks: under the description */
+#define VALUE_COL 64 /* detail values start here, as PAPI's tab layout does */
 
 static void usage(FILE *f, const char *prog)
 {
-	fprintf(f, "This is the PAPI component avail program.\n"
+	fprintf(f,
+		"This is the PAPI component avail program.\n"
 		"It provides availability of installed PAPI components.\n"
 		"Usage: %s [options]\n"
 		"Options:\n\n"
 		"  --help, -h    print this help message\n"
-		"  -d            print detailed information on each component\n", prog);
+		"  -d            print detailed information on each component\n",
+		prog);
 }
 
 /* The machine summary every PAPI listing tool starts with. */
@@ -37,20 +41,22 @@ static void print_hw_header(const char *title)
 		fprintf(stderr, "Error! PAPI_get_hardware_info\n");
 		exit(1);
 	}
-	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(v),
-	       PAPI_VERSION_MINOR(v), PAPI_VERSION_REVISION(v),
-	       PAPI_VERSION_INCREMENT(v));
+	printf("PAPI version             : %d.%d.%d.%d\n",
+	       PAPI_VERSION_MAJOR(v), PAPI_VERSION_MINOR(v),
+	       PAPI_VERSION_REVISION(v), PAPI_VERSION_INCREMENT(v));
 	if (uname(&un) == 0)
-		printf("Operating system         : %s %s\n", un.sysname, un.release);
+		printf("Operating system         : %s %s\n", un.sysname,
+		       un.release);
 	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
 	       hw->vendor, (unsigned int)hw->vendor);
 	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
 	       hw->model, (unsigned int)hw->model);
 	printf("CPU revision             : %f\n", (double)hw->revision);
 	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
-	       "0x%02x/0x%02x/0x%02x\n", hw->cpuid_family, hw->cpuid_model,
-	       hw->cpuid_stepping, (unsigned int)hw->cpuid_family,
-	       (unsigned int)hw->cpuid_model, (unsigned int)hw->cpuid_stepping);
+	       "0x%02x/0x%02x/0x%02x\n",
+	       hw->cpuid_family, hw->cpuid_model, hw->cpuid_stepping,
+	       (unsigned int)hw->cpuid_family, (unsigned int)hw->cpuid_model,
+	       (unsigned int)hw->cpuid_stepping);
 	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
 	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
 	printf("Total cores              : %d\n", hw->totalcpus);
@@ -59,19 +65,23 @@ static void print_hw_header(const char *title)
 	printf("Sockets                  : %d\n", hw->sockets);
 	printf("Cores per NUMA region    : %d\n", hw->ncpu);
 	printf("NUMA regions             : %d\n", hw->nnodes);
-	printf("Running in a VM          : %s\n", hw->virtualized ? "yes" : "no");
+	printf("Running in a VM          : %s\n",
+	       hw->virtualized ? "yes" : "no");
 	if (hw->virtualized)
-		printf("VM Vendor                : %s\n", hw->virtual_vendor_string);
+		printf("VM Vendor                : %s\n",
+		       hw->virtual_vendor_string);
 	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
 	if (n >= 0)
 		printf("Number Hardware Counters : %d\n", n);
 	else
-		printf("Number Hardware Counters : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Number Hardware Counters : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
 	if (n >= 0)
 		printf("Max Multiplex Counters   : %d\n", n);
 	else
-		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	printf("Fast counter read (rdpmc): %s\n",
 	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
 	printf("%s\n\n", DASHES);
@@ -116,7 +126,8 @@ static void bit_names(char *buf, size_t len, int mask, const char *const *names,
 
 static void print_domains(const PAPI_component_info_t *c)
 {
-	static const char *const dom[] = { "user", "kernel", "other", "supervisor" };
+	static const char *const dom[] = { "user", "kernel", "other",
+					   "supervisor" };
 	static const char *const grn[] = { "thread", "process", "process-group",
 					   "system", "system-cpu" };
 	char a[128], d[128], line[300];
@@ -134,17 +145,28 @@ static void print_domains(const PAPI_component_info_t *c)
 /*
  * An enabled component may still explain in disabled_reason what it could
  * not set up (our perf_event does so without a PMU); show it as a note,
- * continuation lines indented under the first.
+ * word-wrapped to 80 columns under its first line.
  */
 static void print_note(const char *text)
 {
-	printf("   \\-> Note: ");
-	for (; *text; text++) {
-		putchar(*text);
-		if (*text == '\n' && text[1])
-			printf("             ");
+	const int width = 80 - 13; /* after the "Note:" lead */
+	const char *lead = "   \\-> Note: ";
+
+	while (*text) {
+		int len = (int)strcspn(text, "\n"), cut = len;
+
+		if (len > width) {
+			for (cut = width; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = width;
+		}
+		printf("%s%.*s\n", lead, cut, text);
+		lead = "             ";
+		text += cut;
+		while (*text == ' ' || *text == '\n')
+			text++;
 	}
-	printf("\n");
 }
 
 /* Native events a component lists: counted by walking them. */

@@ -18,7 +18,8 @@ int main(int argc, char **argv)
 		int help = !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help");
 
 		fprintf(help ? stdout : stderr,
-			"Usage: %s\nLists the PAPI error codes and their messages.\n", argv[0]);
+			"Usage: %s\nLists the PAPI error codes and their messages.\n",
+			argv[0]);
 		return help ? 0 : 1;
 	}
 	ret = PAPI_library_init(PAPI_VER_CURRENT);
@@ -37,7 +38,8 @@ int main(int argc, char **argv)
 		if (msg == NULL) {
 			if (i >= PAPI_NUM_ERRORS)
 				break;
-			fprintf(stderr, "Warning: error code %d has no message\n", -i);
+			fprintf(stderr,
+				"Warning: error code %d has no message\n", -i);
 			missing++;
 			msg = "(no message)";
 		}

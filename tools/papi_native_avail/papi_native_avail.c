@@ -9,17 +9,19 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#define DASHES "--------------------------------------------------------------------------------"
-#define EQUALS "==============================================================================="
-#define DESCR_WIDTH 66	/* text column of "|            <text>|" */
+#define DASHES \
+	"--------------------------------------------------------------------------------"
+#define EQUALS \
+	"==============================================================================="
+#define DESCR_WIDTH 66 /* text column of "|            <text>|" */
 
 struct opts {
-	int check;		/* -c: list only what really adds to an event set */
-	int noqual;		/* --noqual / --noumasks */
-	int modifier;		/* --darr etc.: enumeration modifier, else 0 */
-	const char *event;	/* -e NAME */
-	const char *include;	/* -i STR */
-	const char *exclude;	/* -x STR */
+	int check; /* -c: mark events that cannot be added "<NA>" */
+	int noqual; /* --noqual / --noumasks */
+	int modifier; /* --darr etc.: enumeration modifier, else 0 */
+	const char *event; /* -e NAME */
+	const char *include; /* -i STR */
+	const char *exclude; /* -x STR */
 };
 
 static const struct {
@@ -27,11 +29,16 @@ static const struct {
 	int modifier;
 	const char *help;
 } proc_opts[] = {
-	{ "--darr", PAPI_NTV_ENUM_DARR, "display events supporting Data Address Range Restriction" },
-	{ "--dear", PAPI_NTV_ENUM_DEAR, "display Data Event Address Register events only" },
-	{ "--iarr", PAPI_NTV_ENUM_IARR, "display events supporting Instruction Address Range Restriction" },
-	{ "--iear", PAPI_NTV_ENUM_IEAR, "display Instruction Event Address Register events only" },
-	{ "--opcm", PAPI_NTV_ENUM_OPCM, "display events supporting OpCode Matching" },
+	{ "--darr", PAPI_NTV_ENUM_DARR,
+	  "display events supporting Data Address Range Restriction" },
+	{ "--dear", PAPI_NTV_ENUM_DEAR,
+	  "display Data Event Address Register events only" },
+	{ "--iarr", PAPI_NTV_ENUM_IARR,
+	  "display events supporting Instruction Address Range Restriction" },
+	{ "--iear", PAPI_NTV_ENUM_IEAR,
+	  "display Instruction Event Address Register events only" },
+	{ "--opcm", PAPI_NTV_ENUM_OPCM,
+	  "display events supporting OpCode Matching" },
 };
 #define NPROC (sizeof(proc_opts) / sizeof(proc_opts[0]))
 
@@ -39,7 +46,8 @@ static void usage(FILE *f, const char *prog)
 {
 	size_t i;
 
-	fprintf(f, "This is the PAPI native avail program.\n"
+	fprintf(f,
+		"This is the PAPI native avail program.\n"
 		"It provides availability and details about PAPI Native Events.\n"
 		"Usage: %s [options]\n"
 		"Options:\n\n\n"
@@ -51,10 +59,12 @@ static void usage(FILE *f, const char *prog)
 		"\t-x EVENTSTR      exclude any event names that contain EVENTSTR\n"
 		"\t--noqual         suppress display of event qualifiers (mask and flag) information\n"
 		"\t--noumasks       same as --noqual\n"
-		"\nProcessor-specific options:\n", prog);
+		"\nProcessor-specific options:\n",
+		prog);
 	for (i = 0; i < NPROC; i++)
 		fprintf(f, "\t%-16s %s\n", proc_opts[i].opt, proc_opts[i].help);
-	fprintf(f, "\t--nogroups       suppress display of Event grouping information\n\n");
+	fprintf(f,
+		"\t--nogroups       suppress display of Event grouping information\n\n");
 }
 
 /* The machine summary every PAPI listing tool starts with. */
@@ -71,20 +81,22 @@ static void print_hw_header(const char *title)
 		fprintf(stderr, "Error!  PAPI_get_hardware_info\n");
 		exit(1);
 	}
-	printf("PAPI version             : %d.%d.%d.%d\n", PAPI_VERSION_MAJOR(v),
-	       PAPI_VERSION_MINOR(v), PAPI_VERSION_REVISION(v),
-	       PAPI_VERSION_INCREMENT(v));
+	printf("PAPI version             : %d.%d.%d.%d\n",
+	       PAPI_VERSION_MAJOR(v), PAPI_VERSION_MINOR(v),
+	       PAPI_VERSION_REVISION(v), PAPI_VERSION_INCREMENT(v));
 	if (uname(&un) == 0)
-		printf("Operating system         : %s %s\n", un.sysname, un.release);
+		printf("Operating system         : %s %s\n", un.sysname,
+		       un.release);
 	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
 	       hw->vendor, (unsigned int)hw->vendor);
 	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
 	       hw->model, (unsigned int)hw->model);
 	printf("CPU revision             : %f\n", (double)hw->revision);
 	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
-	       "0x%02x/0x%02x/0x%02x\n", hw->cpuid_family, hw->cpuid_model,
-	       hw->cpuid_stepping, (unsigned int)hw->cpuid_family,
-	       (unsigned int)hw->cpuid_model, (unsigned int)hw->cpuid_stepping);
+	       "0x%02x/0x%02x/0x%02x\n",
+	       hw->cpuid_family, hw->cpuid_model, hw->cpuid_stepping,
+	       (unsigned int)hw->cpuid_family, (unsigned int)hw->cpuid_model,
+	       (unsigned int)hw->cpuid_stepping);
 	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
 	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
 	printf("Total cores              : %d\n", hw->totalcpus);
@@ -93,19 +105,23 @@ static void print_hw_header(const char *title)
 	printf("Sockets                  : %d\n", hw->sockets);
 	printf("Cores per NUMA region    : %d\n", hw->ncpu);
 	printf("NUMA regions             : %d\n", hw->nnodes);
-	printf("Running in a VM          : %s\n", hw->virtualized ? "yes" : "no");
+	printf("Running in a VM          : %s\n",
+	       hw->virtualized ? "yes" : "no");
 	if (hw->virtualized)
-		printf("VM Vendor                : %s\n", hw->virtual_vendor_string);
+		printf("VM Vendor                : %s\n",
+		       hw->virtual_vendor_string);
 	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
 	if (n >= 0)
 		printf("Number Hardware Counters : %d\n", n);
 	else
-		printf("Number Hardware Counters : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Number Hardware Counters : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
 	if (n >= 0)
 		printf("Max Multiplex Counters   : %d\n", n);
 	else
-		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n, PAPI_strerror(n));
+		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n,
+		       PAPI_strerror(n));
 	printf("Fast counter read (rdpmc): %s\n",
 	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
 	printf("%s\n\n", DASHES);
@@ -147,7 +163,7 @@ static const char *qual_descr(const char *d)
 	return m ? m + 6 : d;
 }
 
-/* -c: add the event to a fresh event set; only what adds gets listed. */
+/* -c: can the event be added to a fresh event set? */
 static int can_add(const char *name)
 {
 	int es = PAPI_NULL, ok;
@@ -159,7 +175,8 @@ static int can_add(const char *name)
 		PAPI_remove_named_event(es, name);
 	if (PAPI_destroy_eventset(&es) != PAPI_OK)
 		printf("**********  Call to destroy eventset failed when trying to "
-		       "check event '%s'  **********\n", name);
+		       "check event '%s'  **********\n",
+		       name);
 	return ok;
 }
 
@@ -172,26 +189,44 @@ static int wanted(const char *name, const struct opts *o)
 	return 1;
 }
 
-static void print_event(int code, int cid, const struct opts *o)
+/* -c: the event, or failing that one of its qualified forms, adds. */
+static int check_event(int code, int cid, const char *name)
 {
-	PAPI_event_info_t info, q;
+	PAPI_event_info_t q;
 	int k = code;
 
-	if (PAPI_get_event_info(code, &info) != PAPI_OK)
-		return;
-	printf("| %-73s%4s|\n", info.symbol, o->check ? "<-->" : "");
-	print_wrapped(info.long_descr);
-	if (info.units[0])
-		printf("|     Units: %-66s|\n", info.units);
-	if (!o->noqual && PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK) {
+	if (can_add(name))
+		return 1;
+	if (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) != PAPI_OK)
+		return 0;
+	do
+		if (PAPI_get_event_info(k, &q) == PAPI_OK && can_add(q.symbol))
+			return 1;
+	while (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK);
+	return 0;
+}
+
+static void print_event(const PAPI_event_info_t *info, int cid,
+			const struct opts *o)
+{
+	PAPI_event_info_t q;
+	int k = (int)info->event_code;
+
+	printf("| %-73s%4s|\n", info->symbol,
+	       o->check && !check_event(k, cid, info->symbol) ? "<NA>" : "");
+	print_wrapped(info->long_descr);
+	if (info->units[0])
+		printf("|     Units: %-66s|\n", info->units);
+	if (!o->noqual &&
+	    PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK) {
 		do {
 			if (PAPI_get_event_info(k, &q) != PAPI_OK)
 				continue;
-			if (o->check && !can_add(q.symbol))
-				continue;
-			printf("|     %-73s|\n", qual_name(q.symbol, info.symbol));
+			printf("|     %-73s|\n",
+			       qual_name(q.symbol, info->symbol));
 			print_wrapped(qual_descr(q.long_descr));
-		} while (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) == PAPI_OK);
+		} while (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) ==
+			 PAPI_OK);
 	}
 	printf("%s\n", DASHES);
 }
@@ -206,16 +241,15 @@ static int list_component(int cid, const struct opts *o)
 	/* Disabled components have nothing to list, but delayed-init ones may. */
 	if (c == NULL || (c->disabled && c->disabled != PAPI_EDELAY_INIT))
 		return 0;
-	printf("%s\n Native Events in Component: %s\n%s\n", EQUALS, c->name, EQUALS);
+	printf("%s\n Native Events in Component: %s\n%s\n", EQUALS, c->name,
+	       EQUALS);
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cid) != PAPI_OK)
 		return 0;
 	do {
 		if (PAPI_get_event_info(code, &info) != PAPI_OK ||
 		    !wanted(info.symbol, o))
 			continue;
-		if (o->check && !can_add(info.symbol))
-			continue;
-		print_event(code, cid, o);
+		print_event(&info, cid, o);
 		n++;
 	} while (PAPI_enum_cmp_event(&code, o->modifier, cid) == PAPI_OK);
 	return n;
@@ -230,7 +264,8 @@ static void show_event(const char *name)
 	if (PAPI_event_name_to_code(name, &code) != PAPI_OK ||
 	    PAPI_get_event_info(code, &info) != PAPI_OK) {
 		printf("Sorry, an event by the name '%s' could not be found.\n"
-		       "Is it typed correctly?\n\n", name);
+		       "Is it typed correctly?\n\n",
+		       name);
 		return;
 	}
 	printf("Event name:     %s\n", info.symbol);
@@ -247,7 +282,6 @@ static void show_event(const char *name)
 				       qual_descr(q.long_descr));
 		} while (PAPI_enum_event(&k, PAPI_NTV_ENUM_UMASKS) == PAPI_OK);
 	}
-	printf("\n");
 }
 
 static const char *need_arg(int argc, char **argv, int i)
@@ -318,7 +352,6 @@ int main(int argc, char **argv)
 		total += list_component(cid, &o);
 	printf("\nTotal events reported: %d\n", total);
 	if (total == 0)
-		printf("\nNo events detected!  Check papi_component_avail to find out why.\n");
-	printf("\n");
+		printf("\nNo events detected!  Check papi_component_avail to find out why.\n\n");
 	return 0;
 }

@@ -16,7 +16,8 @@ int main(int argc, char **argv)
 		int help = !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help");
 
 		fprintf(help ? stdout : stderr,
-			"Usage: %s\nPrints the version of the PAPI library.\n", argv[0]);
+			"Usage: %s\nPrints the version of the PAPI library.\n",
+			argv[0]);
 		return help ? 0 : 1;
 	}
 	/* PAPI_LIB_VERSION needs no PAPI_library_init. */

@@ -4,6 +4,13 @@
  * follow it, so the kernel schedules them together, start and stop are one
  * ioctl on the leader each (PERF_IOC_FLAG_GROUP), and a read is one read()
  * of the leader with PERF_FORMAT_GROUP.
+ *
+ * Exception: events of PMUs that misbehave inside a group are opened as
+ * leaders of their own one-event group ("solo"), and start/stop/read/reset
+ * visit them too. The msr PMU is one: msr/tsc/ in a group led by a software
+ * event counts only during the group's first enable (later enables freeze
+ * it, and a reset leaves partial values or zero), while as its own leader it
+ * counts right every time (measured on Linux 6.18 under KVM, 2026-11).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +24,8 @@
 struct pe_evt {
 	unsigned int code;
 	int fd;
+	int leader; /* leads a group: the main one or its own (solo) */
+	int solo;
 	unsigned long long id;
 };
 
@@ -36,9 +45,15 @@ static struct pe_state *state_of(struct papi__cmp *self)
 	return self->priv;
 }
 
-static int leader_fd(const struct papi__cmp_ctl *ctl)
+/* The main group's leader fd among the first n events, or -1. */
+static int main_leader(const struct papi__cmp_ctl *ctl, int n)
 {
-	return ctl->n ? ctl->ev[0].fd : -1;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!ctl->ev[i].solo && ctl->ev[i].fd >= 0)
+			return ctl->ev[i].fd;
+	return -1;
 }
 
 /* Open ev[i] into the group (as leader when i == 0). */
@@ -48,17 +63,21 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	struct perf_event_attr attr;
 	int fd, ret;
 
+	int group;
+
 	ret = papi__pe_encode(st, ctl->ev[i].code, ctl->opts.domain, &attr);
 	if (ret != PAPI_OK)
 		return ret;
+	ctl->ev[i].solo = st->ntv[ctl->ev[i].code].no_exclude;
+	group = ctl->ev[i].solo ? -1 : main_leader(ctl, i);
+	ctl->ev[i].leader = group < 0;
 	attr.read_format = READ_FORMAT;
-	attr.disabled = i == 0;
+	attr.disabled = ctl->ev[i].leader;
 	attr.inherit = ctl->opts.inherit ? 1 : 0;
-	fd = papi__os_perf_open(&attr, ctl->opts.tid, ctl->opts.cpu,
-				i == 0 ? -1 : leader_fd(ctl), 0);
+	fd = papi__os_perf_open(&attr, ctl->opts.tid, ctl->opts.cpu, group, 0);
 	if (fd < 0) {
 		/* A group member the PMU cannot take with the others. */
-		if (i > 0 && fd == -EINVAL)
+		if (group >= 0 && fd == -EINVAL)
 			return PAPI_ECNFLCT;
 		if (fd == -EINVAL && attr.exclude_kernel)
 			return PAPI_EINVAL_DOM;
@@ -121,24 +140,48 @@ void papi__pe_ctl_destroy(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	free(ctl);
 }
 
-static int read_group(struct papi__cmp_ctl *ctl)
+/* Read the group led by fd into ctl->buf: {nr, enabled, running,
+ * {value, id} x nr}. */
+static int read_group(struct papi__cmp_ctl *ctl, int fd)
 {
 	size_t len = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
-	long got = papi__os_read(leader_fd(ctl), ctl->buf, len);
+	long got = papi__os_read(fd, ctl->buf, len);
 
 	if (got < 0)
 		return papi__err_from_errno((int)got);
-	if ((size_t)got != len || ctl->buf[0] != (unsigned long long)ctl->n)
+	if ((size_t)got < 3 * sizeof(*ctl->buf) ||
+	    (size_t)got != (3 + 2 * ctl->buf[0]) * sizeof(*ctl->buf))
 		return PAPI_ESYS;
+	return PAPI_OK;
+}
+
+/* The leader fd of event i's group. */
+static int group_of(const struct papi__cmp_ctl *ctl, int i)
+{
+	return ctl->ev[i].leader ? ctl->ev[i].fd : main_leader(ctl, ctl->n);
+}
+
+/* Apply one group ioctl to every leader. */
+static int each_leader(struct papi__cmp_ctl *ctl, unsigned long req)
+{
+	int i, ret;
+
+	for (i = 0; i < ctl->n; i++) {
+		if (!ctl->ev[i].leader)
+			continue;
+		ret = papi__os_ioctl(ctl->ev[i].fd, req, PERF_IOC_FLAG_GROUP);
+		if (ret < 0)
+			return papi__err_from_errno(ret);
+	}
 	return PAPI_OK;
 }
 
 /* The kernel accepts into a disabled group one hardware event more than the
  * PMU can count at once; such a group then never runs. Enable it briefly and
  * see whether it ran. */
-static int group_runs(struct papi__cmp_ctl *ctl)
+static int group_runs(struct papi__cmp_ctl *ctl, int fd)
 {
-	int fd = leader_fd(ctl), ret;
+	int ret;
 
 	ret = papi__os_ioctl(fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
 	if (ret == 0)
@@ -146,7 +189,7 @@ static int group_runs(struct papi__cmp_ctl *ctl)
 				     PERF_IOC_FLAG_GROUP);
 	if (ret < 0)
 		return papi__err_from_errno(ret);
-	ret = read_group(ctl);
+	ret = read_group(ctl, fd);
 	if (ret != PAPI_OK)
 		return ret;
 	papi__os_ioctl(fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
@@ -188,7 +231,7 @@ int papi__pe_ctl_add(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		return ret;
 	ctl->n++;
 	if (st->ntv[code].hw && ctl->opts.tid == 0) {
-		ret = group_runs(ctl);
+		ret = group_runs(ctl, group_of(ctl, i));
 		if (ret != PAPI_OK) {
 			ctl->n--;
 			papi__os_close(ctl->ev[i].fd);
@@ -203,14 +246,14 @@ int papi__pe_ctl_remove(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 {
 	if (pos < 0 || pos >= ctl->n)
 		return PAPI_EINVAL;
-	if (pos > 0) {
+	if (!ctl->ev[pos].leader || ctl->ev[pos].solo) {
 		papi__os_close(ctl->ev[pos].fd);
 		memmove(&ctl->ev[pos], &ctl->ev[pos + 1],
 			(size_t)(ctl->n - pos - 1) * sizeof(*ctl->ev));
 		ctl->n--;
 		return PAPI_OK;
 	}
-	/* The leader goes: the group is rebuilt around the next event. */
+	/* The main leader goes: the group is rebuilt around the next event. */
 	close_all(ctl);
 	memmove(&ctl->ev[0], &ctl->ev[1], (size_t)(ctl->n - 1) * sizeof(*ctl->ev));
 	ctl->n--;
@@ -236,31 +279,22 @@ int papi__pe_ctl_set_opts(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 
 int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	int fd = leader_fd(ctl), ret;
+	int ret;
 
-	if (fd < 0)
+	if (ctl->n == 0)
 		return PAPI_EINVAL;
-	ret = papi__os_ioctl(fd, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
-	if (ret == 0)
-		ret = papi__os_ioctl(fd, PERF_EVENT_IOC_ENABLE,
-				     PERF_IOC_FLAG_GROUP);
-	return ret < 0 ? papi__err_from_errno(ret) : PAPI_OK;
+	ret = each_leader(ctl, PERF_EVENT_IOC_RESET);
+	return ret == PAPI_OK ? each_leader(ctl, PERF_EVENT_IOC_ENABLE) : ret;
 }
 
 int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	int ret = papi__os_ioctl(leader_fd(ctl), PERF_EVENT_IOC_DISABLE,
-				 PERF_IOC_FLAG_GROUP);
-
-	return ret < 0 ? papi__err_from_errno(ret) : PAPI_OK;
+	return each_leader(ctl, PERF_EVENT_IOC_DISABLE);
 }
 
 int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	int ret = papi__os_ioctl(leader_fd(ctl), PERF_EVENT_IOC_RESET,
-				 PERF_IOC_FLAG_GROUP);
-
-	return ret < 0 ? papi__err_from_errno(ret) : PAPI_OK;
+	return each_leader(ctl, PERF_EVENT_IOC_RESET);
 }
 
 /* value * enabled / running without overflow or rounding of the ratio. */
@@ -277,21 +311,29 @@ static long long scale(unsigned long long v, unsigned long long en,
 int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		  long long *values)
 {
-	int i, j, ret = read_group(ctl);
+	int l, i, j, found = 0, ret;
 
-	if (ret != PAPI_OK)
-		return ret;
-	for (i = 0; i < ctl->n; i++) {
-		/* Values come in group order; match by id to be sure. */
-		for (j = 0; j < ctl->n; j++)
-			if (ctl->buf[4 + 2 * j] == ctl->ev[i].id)
-				break;
-		if (j == ctl->n)
-			return PAPI_EBUG;
-		values[i] = scale(ctl->buf[3 + 2 * j], ctl->buf[1],
-				  ctl->buf[2]);
+	for (l = 0; l < ctl->n; l++) {
+		unsigned long long nr;
+
+		if (!ctl->ev[l].leader)
+			continue;
+		ret = read_group(ctl, ctl->ev[l].fd);
+		if (ret != PAPI_OK)
+			return ret;
+		/* Values come in group order; match them by id. */
+		nr = ctl->buf[0];
+		for (j = 0; j < (int)nr; j++)
+			for (i = 0; i < ctl->n; i++)
+				if (ctl->ev[i].id == ctl->buf[4 + 2 * j]) {
+					values[i] = scale(ctl->buf[3 + 2 * j],
+							  ctl->buf[1],
+							  ctl->buf[2]);
+					found++;
+					break;
+				}
 	}
-	return PAPI_OK;
+	return found == ctl->n ? PAPI_OK : PAPI_EBUG;
 }
 
 int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain)

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_TESTS_FAKE_OS_H
+#define PAPI_TESTS_FAKE_OS_H
+
+/*
+ * The fake OS layer that unit tests link instead of src/os/linux: it
+ * implements every function of src/os/os.h and lets a test script what the
+ * "kernel" answers and inspect what the library asked of it.
+ *
+ * perf_event: papi__os_perf_open hands out fake descriptors (100, 101, ...,
+ * never reused, so a stale descriptor is caught rather than aliased) and
+ * keeps the attr it was given. ioctl ENABLE/DISABLE/RESET/ID behave as the
+ * kernel's do, PERF_IOC_FLAG_GROUP included; read() returns the layout that
+ * read_format asks for, with the counts and times the test scripted. Every
+ * call goes into a log that tests can walk.
+ *
+ * Files: papi__os_read_file and papi__os_list_dir map an absolute path P to
+ * $ROOT/P, where ROOT is a real directory the test built (see
+ * fake_os_make_root / fake_os_mkfile). Without a root, every path is absent.
+ *
+ * The state is global and guarded by one mutex, so threads may use it.
+ */
+#include <perfmon/pfmlib_perf_event.h>
+#include <stddef.h>
+
+#include "papi.h"
+
+/* A type or config that matches anything in a rule. */
+#define FAKE_ANY_TYPE 0xffffffffu
+#define FAKE_ANY_CONFIG 0xffffffffffffffffull
+
+/* What the log records. */
+enum fake_os_op {
+	FAKE_OPEN = 1,
+	FAKE_CLOSE,
+	FAKE_READ,
+	FAKE_IOCTL,
+};
+
+struct fake_os_call {
+	int op;            /* enum fake_os_op */
+	int fd;            /* the fd used, or returned by a successful open */
+	int ret;           /* what the call returned (count, fd, 0, -errno) */
+	unsigned long req; /* ioctl request */
+	unsigned long arg; /* ioctl argument */
+};
+
+/* Forget scripted failures, rules, the call log, clock and kernel-log
+ * settings, and restore default times. Open descriptors stay open: they
+ * belong to the library under test. */
+void fake_os_reset(void);
+
+/* ---- scripting perf_event ------------------------------------------- */
+
+/* The call of kind op (FAKE_OPEN...) that is nth from now (0: the next one)
+ * fails with neg_errno; several may be pending at once. */
+void fake_os_fail_call(int op, int nth, int neg_errno);
+/* Shorthand for fake_os_fail_call(FAKE_OPEN, nth, neg_errno). */
+void fake_os_fail_perf_open(int nth, int neg_errno);
+/* Every open of this type and config fails with neg_errno until the rule is
+ * removed (neg_errno 0) or fake_os_reset. */
+void fake_os_perf_open_errno(unsigned int type, unsigned long long config,
+			     int neg_errno);
+/* As fake_os_perf_open_errno, but only when attr.exclude_kernel equals
+ * exclude_kernel (0 or 1): a PMU that refuses mode exclusion. */
+void fake_os_perf_open_errno_excl(unsigned int type, unsigned long long config,
+				  int exclude_kernel, int neg_errno);
+
+/* The count read() reports for a descriptor. RESET zeroes it. */
+void fake_os_set_count(int fd, unsigned long long value);
+/* time_enabled and time_running that read() reports for every group
+ * (default 1000000 both: no multiplexing). */
+void fake_os_set_times(unsigned long long enabled, unsigned long long running);
+
+/* ---- inspecting perf_event ------------------------------------------ */
+
+/* Number of fake descriptors currently open. */
+int fake_os_open_fds(void);
+/* Calls on descriptors that were not open (double close, stale fd). */
+int fake_os_bad_fd_calls(void);
+int fake_os_fd_is_open(int fd);
+/* The attr an open or closed descriptor was opened with, or NULL. */
+const struct perf_event_attr *fake_os_attr(int fd);
+/* Open arguments of a descriptor: the group_fd given, pid and cpu. */
+int fake_os_group_fd(int fd);
+int fake_os_pid(int fd);
+int fake_os_cpu(int fd);
+/* The leader of the group fd is in now (fd itself for a leader), or -1. */
+int fake_os_leader(int fd);
+/* Whether the event counts (enabled by an ioctl or attr.disabled == 0 for a
+ * member whose leader is enabled). */
+int fake_os_enabled(int fd);
+/* The most recently opened descriptor that is still open with this type
+ * and config, or -1. */
+int fake_os_find_fd(unsigned int type, unsigned long long config);
+/* The open descriptors in opening order: fills up to max, returns how many
+ * are open. */
+int fake_os_list_fds(int *fds, int max);
+/* The i-th descriptor successfully opened since the last reset, or -1. */
+int fake_os_opened(int i);
+
+/* The call log since the last fake_os_reset / fake_os_log_clear. */
+void fake_os_log_clear(void);
+int fake_os_log_count(void);
+const struct fake_os_call *fake_os_log(int i);
+/* Number of logged calls of kind op (and, for FAKE_IOCTL, request req; 0
+ * matches every request). */
+int fake_os_calls(int op, unsigned long req);
+
+/* ---- files ------------------------------------------------------------ */
+
+/* Serve paths from under dir (NULL: no files at all). */
+void fake_os_set_root(const char *dir);
+/* Make a fresh temporary root, set it, and remove it at exit. Returns the
+ * directory, or NULL with errno set. */
+const char *fake_os_make_root(void);
+/* Create the file root/path (path absolute) with this content, making the
+ * directories on the way. 0 or -errno. */
+int fake_os_mkfile(const char *path, const char *content);
+/* Create the directory root/path and its parents. 0 or -errno. */
+int fake_os_mkdir(const char *path);
+
+/* ---- everything else -------------------------------------------------- */
+
+/* Fixed clock values in nanoseconds; a negative one reads the real clock
+ * (the default). */
+void fake_os_set_clocks(long long real_ns, long long virt_ns,
+			long long proc_ns);
+/* What papi__os_kernel_log_find finds: line (when it contains the needle),
+ * or neg_errno when not 0 (the log cannot be read). */
+void fake_os_set_kernel_log(const char *line, int neg_errno);
+/* perf_event_paranoid (default 2). */
+void fake_os_set_paranoid(int value);
+/* papi__os_hwinfo returns this after filling the fixed machine (default
+ * 0). */
+void fake_os_set_hwinfo_ret(int ret);
+
+#endif
