@@ -110,11 +110,37 @@ PAPI_EXPORT int PAPI_list_threads(unsigned long *tids, int *number)
 	return PAPI_OK;
 }
 
+/* PAPI_TLS_ALL_THREADS: ptr is a PAPI_all_thr_spec_t to fill with the ids
+ * and values of every thread that set the tag, up to its num. */
+static int all_threads(int tag, PAPI_all_thr_spec_t *all)
+{
+	struct papi__thread *t;
+	int n = 0;
+
+	if (all->num < 0 || (all->num > 0 && (!all->id || !all->data)))
+		return PAPI_EINVAL;
+	papi__lib_lock();
+	for (t = papi__lib.threads; t && n < all->num; t = t->next) {
+		if (!t->specific[tag])
+			continue;
+		all->id[n] = t->id;
+		all->data[n] = t->specific[tag];
+		n++;
+	}
+	papi__lib_unlock();
+	all->num = n;
+	return PAPI_OK;
+}
+
 PAPI_EXPORT int PAPI_get_thr_specific(int tag, void **ptr)
 {
 	struct papi__thread *t;
 
 	REQUIRE_INIT();
+	if (ptr && (tag & PAPI_TLS_ALL_THREADS) &&
+	    (tag & ~PAPI_TLS_ALL_THREADS) < PAPI_NUM_TLS && tag >= 0)
+		return RET(all_threads(tag & ~PAPI_TLS_ALL_THREADS,
+				       (PAPI_all_thr_spec_t *)ptr));
 	if (!ptr || tag < 0 || tag >= PAPI_NUM_TLS)
 		return RET(PAPI_EINVAL);
 	t = papi__thread_self();

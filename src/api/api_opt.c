@@ -51,6 +51,20 @@ static int set_evset_granularity(int EventSet, int g)
 	return papi__evset_set_opts(EventSet, &o);
 }
 
+static int set_evset_inherit(int EventSet, int inherit)
+{
+	struct papi__ctl_opts o;
+	int ret;
+
+	if (inherit != PAPI_INHERIT_ALL && inherit != PAPI_INHERIT_NONE)
+		return PAPI_EINVAL;
+	ret = papi__evset_get_opts(EventSet, &o);
+	if (ret != PAPI_OK)
+		return ret;
+	o.inherit = inherit == PAPI_INHERIT_ALL;
+	return papi__evset_set_opts(EventSet, &o);
+}
+
 static int set_opt(int option, PAPI_option_t *p)
 {
 	switch (option) {
@@ -77,6 +91,9 @@ static int set_opt(int option, PAPI_option_t *p)
 		return PAPI_detach(p->attach.eventset);
 	case PAPI_MULTIPLEX:
 		return PAPI_set_multiplex(p->multiplex.eventset);
+	case PAPI_INHERIT:
+		return set_evset_inherit(p->inherit.eventset,
+					 p->inherit.inherit);
 	default:
 		return PAPI_ENOIMPL;
 	}
@@ -95,9 +112,10 @@ PAPI_EXPORT int PAPI_set_opt(int option, PAPI_option_t *ptr)
 static int get_evset_opt(int option, PAPI_option_t *p)
 {
 	struct papi__ctl_opts o;
-	int id = option == PAPI_DOMAIN ? p->domain.eventset
-		 : option == PAPI_GRANUL ? p->granularity.eventset
-					 : p->attach.eventset;
+	int id = option == PAPI_DOMAIN	  ? p->domain.eventset
+		 : option == PAPI_GRANUL  ? p->granularity.eventset
+		 : option == PAPI_INHERIT ? p->inherit.eventset
+					  : p->attach.eventset;
 	int state, ret = papi__evset_get_opts(id, &o);
 
 	if (ret != PAPI_OK)
@@ -112,6 +130,10 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 	case PAPI_ATTACH:
 		p->attach.tid = (unsigned long)o.tid;
 		return o.tid != 0;
+	case PAPI_INHERIT:
+		p->inherit.inherit = o.inherit ? PAPI_INHERIT_ALL
+					       : PAPI_INHERIT_NONE;
+		return p->inherit.inherit;
 	default: /* PAPI_MULTIPLEX */
 		papi__evset_state(id, &state);
 		return (state & PAPI_MULTIPLEXING) != 0;
@@ -142,6 +164,7 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_DOMAIN:
 	case PAPI_GRANUL:
 	case PAPI_ATTACH:
+	case PAPI_INHERIT:
 	case PAPI_MULTIPLEX:
 		return get_evset_opt(option, p);
 	default:

@@ -23,26 +23,6 @@ static int need_evset(int EventSet)
 	return es ? PAPI_ENOIMPL : PAPI_ENOEVST;
 }
 
-/* Multiplexing (issue 4 / later). */
-PAPI_EXPORT int PAPI_multiplex_init(void)
-{
-	/* Nothing to prepare: the kernel multiplexes perf_event groups. */
-	return PAPI_OK;
-}
-
-PAPI_EXPORT int PAPI_set_multiplex(int EventSet)
-{
-	return RET(need_evset(EventSet));
-}
-
-PAPI_EXPORT int PAPI_get_multiplex(int EventSet)
-{
-	int ret = need_evset(EventSet);
-
-	/* No set is ever multiplexed yet: answer "no" for a valid set. */
-	return ret == PAPI_ENOIMPL ? 0 : RET(ret);
-}
-
 /* Overflow and statistical profiling (later issue). */
 PAPI_EXPORT int PAPI_overflow(int EventSet, int EventCode, int threshold,
 			      int flags, PAPI_overflow_handler_t handler)

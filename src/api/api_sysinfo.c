@@ -31,5 +31,6 @@ PAPI_EXPORT int PAPI_get_dmem_info(PAPI_dmem_info_t *dest)
 {
 	if (!dest)
 		return RET(PAPI_EINVAL);
-	return RET(PAPI_ENOIMPL); /* issue 6 */
+	REQUIRE_INIT();
+	return RET(papi__sysinfo_dmem(dest));
 }

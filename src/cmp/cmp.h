@@ -45,6 +45,7 @@ struct papi__ctl_opts {
 	int tid;         /* thread to count: 0 is the calling thread */
 	int cpu;         /* -1: any cpu */
 	int inherit;     /* count children too */
+	int multiplex;   /* let the kernel time-share the events: no group */
 };
 
 struct papi__cmp;

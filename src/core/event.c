@@ -165,9 +165,16 @@ static int enum_preset(int *code, int modifier)
 		*code = PAPI_PRESET_MASK;
 		return PAPI_OK;
 	}
+	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL &&
+	    (modifier < PAPI_PRESET_ENUM_MSC || modifier > PAPI_PRESET_ENUM_FP))
+		return PAPI_EINVAL;
 	for (idx++; idx < PAPI_END_idx; idx++) {
-		if (modifier == PAPI_ENUM_EVENTS ||
-		    papi__lib.presets[idx].available) {
+		int avail = papi__lib.presets[idx].available;
+
+		if (modifier >= PAPI_PRESET_ENUM_MSC &&
+		    !(avail && (papi__preset_category(idx) & (1u << modifier))))
+			continue;
+		if (modifier == PAPI_ENUM_EVENTS || avail) {
 			*code = idx | PAPI_PRESET_MASK;
 			return PAPI_OK;
 		}

@@ -193,10 +193,13 @@ int papi__evset_set_opts(int id, const struct papi__ctl_opts *opts)
 		ret = papi__cmp_ctl_set_opts(cmp_of(es), es->ctl, &es->opts);
 	if (ret != PAPI_OK)
 		es->opts = old;
-	else if (es->opts.tid)
-		es->state |= PAPI_ATTACHED;
-	else
-		es->state &= ~PAPI_ATTACHED;
+	if (ret == PAPI_OK) {
+		es->state &= ~(PAPI_ATTACHED | PAPI_MULTIPLEXING);
+		if (es->opts.tid)
+			es->state |= PAPI_ATTACHED;
+		if (es->opts.multiplex)
+			es->state |= PAPI_MULTIPLEXING;
+	}
 	papi__lib_unlock();
 	return ret;
 }

@@ -126,6 +126,9 @@ void papi__lib_shutdown(void)
 		free(t);
 	}
 	papi__lib.threads = NULL;
+	free(papi__lib.shlib.map);
+	memset(&papi__lib.shlib, 0, sizeof(papi__lib.shlib));
+	papi__lib.have_exe = 0;
 	self = NULL;
 	papi__lib.gen++;
 	memset(papi__lib.presets, 0, sizeof(papi__lib.presets));

@@ -63,6 +63,9 @@ struct papi__lib {
 
 	struct papi__thread *threads;
 	PAPI_hw_info_t hw;
+	PAPI_exe_info_t exe;      /* filled on first request */
+	PAPI_shlib_info_t shlib;  /* map allocated on first request */
+	int have_exe;
 	struct papi__preset presets[PAPI_MAX_PRESET_EVENTS];
 };
 

@@ -104,6 +104,63 @@ void papi__preset_init(void)
 	papi__log(PAPI__LOG_INFO, "preset", "presets resolved");
 }
 
+/*
+ * The PAPI_PRESET_BIT_* categories of a preset, from the naming scheme of
+ * PAPI's symbols (PAPI_L1_DCM is a cache event of level 1, PAPI_BR_CN a
+ * conditional branch...). PAPI_enum_event's category modifiers and the
+ * papi_avail filters depend on them; every preset gets at least one.
+ */
+static unsigned int category(const char *sym)
+{
+	static const struct {
+		const char *key;
+		unsigned int bits;
+	} rules[] = {
+		{ "_L1_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L1 },
+		{ "_L2_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L2 },
+		{ "_L3_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L3 },
+		{ "_CA_", PAPI_PRESET_BIT_CACH },
+		{ "_TLB_", PAPI_PRESET_BIT_TLB },
+		{ "_BR_CN", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
+		{ "_BR_TKN", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
+		{ "_BR_NTK", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
+		{ "_BR_MSP", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
+		{ "_BR_PRC", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
+		{ "_BR_", PAPI_PRESET_BIT_BR },
+		{ "_BTAC", PAPI_PRESET_BIT_BR },
+		{ "_FP", PAPI_PRESET_BIT_FP },
+		{ "_FMA", PAPI_PRESET_BIT_FP },
+		{ "_FML", PAPI_PRESET_BIT_FP },
+		{ "_FAD", PAPI_PRESET_BIT_FP },
+		{ "_FDV", PAPI_PRESET_BIT_FP },
+		{ "_FSQ", PAPI_PRESET_BIT_FP },
+		{ "_FNV", PAPI_PRESET_BIT_FP },
+		{ "_SP_", PAPI_PRESET_BIT_FP },
+		{ "_DP_", PAPI_PRESET_BIT_FP },
+		{ "_VEC_", PAPI_PRESET_BIT_FP },
+		{ "_STL", PAPI_PRESET_BIT_IDL },
+		{ "_FUL_", PAPI_PRESET_BIT_IDL },
+		{ "_RES_STL", PAPI_PRESET_BIT_IDL },
+		{ "_MEM_", PAPI_PRESET_BIT_MEM },
+		{ "_PRF_", PAPI_PRESET_BIT_MEM },
+		{ "_LD_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
+		{ "_SR_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
+		{ "_LST_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
+		{ "_INS", PAPI_PRESET_BIT_INS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (strstr(sym, rules[i].key))
+			return rules[i].bits;
+	return PAPI_PRESET_BIT_MSC;
+}
+
+unsigned int papi__preset_category(int idx)
+{
+	return idx >= 0 && idx < PAPI_END_idx ? category(rows[idx].symbol) : 0;
+}
+
 static const char *derived_name(int d)
 {
 	switch (d) {
@@ -132,6 +189,7 @@ int papi__preset_info(int idx, PAPI_event_info_t *info)
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s",
 		 rows[idx].long_descr);
 	info->component_index = p->available ? p->cidx : -1;
+	info->event_type = category(rows[idx].symbol);
 	info->count = p->available ? (unsigned int)p->nterms : 0;
 	snprintf(info->derived, sizeof(info->derived), "%s",
 		 derived_name(p->derived));

@@ -14,6 +14,8 @@ int papi__preset_find(const char *name);
 /* Symbol of a preset index, or NULL when out of range. */
 const char *papi__preset_symbol(int idx);
 int papi__preset_count(void);
+/* PAPI_PRESET_BIT_* categories of preset idx. */
+unsigned int papi__preset_category(int idx);
 
 /* Fill info for preset idx (available or not). */
 int papi__preset_info(int idx, PAPI_event_info_t *info);

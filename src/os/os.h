@@ -47,6 +47,13 @@ long papi__os_kernel_log_find(const char *needle, char *out, size_t len);
 /* /proc/sys/kernel/perf_event_paranoid, or -99 when unreadable. */
 int papi__os_perf_paranoid(void);
 
+/* The process (src/os/linux/procinfo.c): the executable's name and
+ * ranges; every mapped object with code (array allocated, caller frees);
+ * memory use from /proc/self/status. */
+int papi__os_exe_info(PAPI_exe_info_t *exe);
+int papi__os_shlib_info(PAPI_address_map_t **maps, int *count);
+int papi__os_dmem_info(PAPI_dmem_info_t *d);
+
 /* Hardware description of this machine (src/os/linux/hwinfo.c). */
 int papi__os_hwinfo(PAPI_hw_info_t *hw);
 

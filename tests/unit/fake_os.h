@@ -120,6 +120,28 @@ int fake_os_mkfile(const char *path, const char *content);
 /* Create the directory root/path and its parents. 0 or -errno. */
 int fake_os_mkdir(const char *path);
 
+/*
+ * The standard fake machine's PMUs, in a fresh root (made and set as with
+ * fake_os_make_root). Under /sys/bus/event_source/devices:
+ *   cpu     type 4: format event=config:0-7 umask=config:8-15 cmask=
+ *           config:24-31 inv=config:23 ldlat=config1:0-15 xev=config:0-7,
+ *           32-35; events cycles (event=0x3c), instructions (event=0xc0),
+ *           mem-loads (event=0xcd,umask=0x1,ldlat=3), alias2 (cycles,
+ *           umask=0x2), loop1 -> loop2 -> loop1 (an alias cycle)
+ *   msr     type 11: format event=config:0-63; events tsc (event=0x00),
+ *           aperf (event=0x01), mperf (event=0x02)
+ *   power   type 13, with a cpumask: events energy-pkg (+ .scale, .unit)
+ *   fakesw  type 14: format event=config:0-15; events ticks (+ .scale,
+ *           .unit)
+ *   software type 1, no events
+ * Files end in a newline, as sysfs files do. 0 or -errno.
+ */
+#define FAKE_CPU_TYPE 4
+#define FAKE_MSR_TYPE 11
+#define FAKE_POWER_TYPE 13
+#define FAKE_FAKESW_TYPE 14
+int fake_os_std_sysfs(void);
+
 /* ---- everything else -------------------------------------------------- */
 
 /* Fixed clock values in nanoseconds; a negative one reads the real clock

@@ -68,7 +68,10 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	ret = papi__pe_encode(st, ctl->ev[i].code, ctl->opts.domain, &attr);
 	if (ret != PAPI_OK)
 		return ret;
-	ctl->ev[i].solo = st->ntv[ctl->ev[i].code].no_exclude;
+	/* Multiplexed sets are not grouped: each event is its own leader and
+	 * the kernel rotates them over the counters. */
+	ctl->ev[i].solo = st->ntv[ctl->ev[i].code].no_exclude ||
+			  ctl->opts.multiplex;
 	group = ctl->ev[i].solo ? -1 : main_leader(ctl, i);
 	ctl->ev[i].leader = group < 0;
 	attr.read_format = READ_FORMAT;
