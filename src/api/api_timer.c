@@ -6,6 +6,8 @@
  * virtual cycles are that time at the nominal clock rate, as in PAPI.
  * Timers work before PAPI_library_init, as PAPI's do.
  */
+#include <stdint.h>
+
 #include "api/api.h"
 #include "arch/arch.h"
 #include "core/lib.h"
@@ -22,8 +24,16 @@ static double mhz(void)
 
 PAPI_EXPORT long long PAPI_get_real_cyc(void)
 {
+	uint64_t hz;
+
 	if (papi__arch_cycles_are_cpu_clock())
 		return (long long)papi__arch_cycle_counter();
+	/* arm64: the generic timer's count, converted to CPU cycles at the
+	 * nominal clock rate. */
+	hz = papi__arch_cycle_counter_hz();
+	if (papi__arch_has_cycle_counter() && hz)
+		return (long long)((double)papi__arch_cycle_counter() *
+				   (mhz() * 1e6 / (double)hz));
 	return (long long)((double)papi__os_real_nsec() * mhz() / 1000.0);
 }
 

@@ -61,11 +61,12 @@ static const char *volatile cur_text;
 
 #define CHECK(cond, ...)                                                       \
 	do {                                                                   \
-		if (!(cond))                                                   \
-			FAIL(__LINE__, "%s: " #cond, "check"),                 \
-				fprintf(stderr, "    "),                       \
-				fprintf(stderr, __VA_ARGS__),                  \
-				fputc('\n', stderr);                           \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "FAIL line %d: %s: ", __LINE__, #cond);\
+			fprintf(stderr, __VA_ARGS__);                          \
+			fputc('\n', stderr);                                   \
+			failures++;                                            \
+		}                                                              \
 	} while (0)
 
 /* Record which call is running, then make it. */
@@ -108,13 +109,20 @@ static const char *code_name(int code)
 	return "(not a PAPI code)";
 }
 
-static void print_codes(const int *codes, int n)
+/* The expected codes as text, for failure messages. */
+static const char *codes_text(const int *codes, int n)
 {
+	static char buf[512];
+	size_t len = 0;
 	int i;
 
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "",
-			codes[i] == ANY ? "any error" : code_name(codes[i]));
+	buf[0] = '\0';
+	for (i = 0; i < n && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					i ? ", " : "",
+					codes[i] == ANY ? "any error"
+							: code_name(codes[i]));
+	return buf;
 }
 
 /* An error code must be one PAPI defines and must have a message. */
@@ -141,18 +149,14 @@ static void expect_err(int line, const char *text, int ret, const int *codes,
 		       int n)
 {
 	if (ret >= 0) {
-		FAIL(line, "%s returned %d, want an error (", text, ret);
-		print_codes(codes, n);
-		fprintf(stderr, ")\n");
+		FAIL(line, "%s returned %d, want an error (%s)", text, ret,
+		     codes_text(codes, n));
 		return;
 	}
 	check_message(line, text, ret);
-	if (!in_list(ret, codes, n)) {
-		FAIL(line, "%s returned %s (%d), want ", text, code_name(ret),
-		     ret);
-		print_codes(codes, n);
-		fputc('\n', stderr);
-	}
+	if (!in_list(ret, codes, n))
+		FAIL(line, "%s returned %s (%d), want %s", text, code_name(ret),
+		     ret, codes_text(codes, n));
 }
 
 static void expect_ok_or(int line, const char *text, int ret,
@@ -735,11 +739,10 @@ static void before_init(void)
 {
 	PAPI_event_info_t info;
 	PAPI_option_t o;
-	PAPI_dmem_info_t dm;
 	unsigned long tids[4];
 	void *p = NULL;
 	char name[PAPI_MAX_STR_LEN];
-	int es, code, n, i, s;
+	int es, code, n, i;
 
 	CHECK(CALL(PAPI_is_initialized()) == PAPI_NOT_INITED,
 	      "PAPI_is_initialized() is %d before init",
@@ -782,7 +785,6 @@ static void before_init(void)
 	n = CALL(PAPI_num_cmp_hwctrs(0));
 	CHECK(n <= 0, "PAPI_num_cmp_hwctrs(0) is %d before init", n);
 	ERR(PAPI_get_dmem_info(NULL), PAPI_EINVAL);
-	(void)dm;
 
 	/* Threads: nothing to register with yet. */
 	ERR(PAPI_thread_init(NULL), PAPI_ENOINIT);
@@ -923,7 +925,6 @@ static void before_init(void)
 		       "shutting it down\n");
 		PAPI_shutdown();
 	}
-	(void)s;
 }
 
 /* ---- After PAPI_library_init ------------------------------------------- */
@@ -1320,7 +1321,6 @@ static void after_init_threads(void)
 
 static void after_init(void)
 {
-	PAPI_dmem_info_t dm;
 	int es = PAPI_NULL, ces, ccode = 0, dead, ret;
 
 	ret = CALL(PAPI_library_init(PAPI_VER_CURRENT));
@@ -1342,7 +1342,6 @@ static void after_init(void)
 	check_debug();
 	check_devices();
 	ERR(PAPI_get_dmem_info(NULL), PAPI_EINVAL);
-	(void)dm;
 	CHECK(CALL(PAPI_get_hardware_info()) != NULL,
 	      "PAPI_get_hardware_info() is NULL after init");
 	/* Disabling is for before init only (PAPI 7.0: PAPI_ENOINIT). */

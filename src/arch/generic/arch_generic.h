@@ -23,4 +23,10 @@ static inline int papi__arch_cycles_are_cpu_clock(void)
 	return 0;
 }
 
+/* Rate of the cycle counter in Hz when the CPU tells it, else 0. */
+static inline uint64_t papi__arch_cycle_counter_hz(void)
+{
+	return 0;
+}
+
 #endif

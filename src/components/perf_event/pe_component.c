@@ -102,7 +102,7 @@ static int pe_init(struct papi__cmp *self)
 	st->pfm_ok = pfm_initialize() == PFM_SUCCESS;
 	if (st->pfm_ok)
 		snprintf(in->support_version, sizeof(in->support_version),
-			 "libpfm4 %d.%d", PFM_MAJ_VERSION(pfm_get_version()),
+			 "libpfm4 (interface %d.%d)", PFM_MAJ_VERSION(pfm_get_version()),
 			 PFM_MIN_VERSION(pfm_get_version()));
 	err = probe_core_pmu();
 	st->core_ok = err == 0;
