@@ -73,6 +73,16 @@ PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 
 PAPI_EXPORT int PAPI_get_event_component(int EventCode)
 {
+	char name[PAPI_HUGE_STR_LEN];
+	int ret;
+
 	REQUIRE_INIT();
-	return RET(papi__event_component(EventCode));
+	ret = papi__event_component(EventCode);
+	/* A native code's component bits are not enough: its index must
+	 * name an event of that component too (PAPI: PAPI_ENOEVNT). */
+	if (ret >= 0 && IS_NATIVE(EventCode) &&
+	    papi__event_code_to_name(EventCode, name, sizeof(name)) ==
+		    PAPI_ENOEVNT)
+		ret = PAPI_ENOEVNT;
+	return RET(ret);
 }

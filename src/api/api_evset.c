@@ -221,6 +221,15 @@ PAPI_EXPORT int PAPI_attach(int EventSet, unsigned long tid)
 
 PAPI_EXPORT int PAPI_detach(int EventSet)
 {
+	struct papi__ctl_opts o;
+	int ret;
+
 	REQUIRE_INIT();
+	ret = papi__evset_get_opts(EventSet, &o);
+	if (ret != PAPI_OK)
+		return RET(ret);
+	/* PAPI: detaching a set that is not attached is PAPI_EINVAL. */
+	if (!o.tid)
+		return RET(PAPI_EINVAL);
 	return RET(attach(EventSet, 0));
 }

@@ -73,6 +73,9 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_DEFDOM:
 		if (!valid_domain(p->defdomain.domain))
 			return PAPI_EINVAL_DOM;
+		if (p->defdomain.def_cidx < 0 ||
+		    p->defdomain.def_cidx >= papi__lib.ncmp)
+			return PAPI_ENOCMP;
 		papi__lib.default_domain = p->defdomain.domain;
 		return PAPI_OK;
 	case PAPI_DOMAIN:
@@ -80,6 +83,9 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_DEFGRN:
 		if (p->defgranularity.granularity != PAPI_GRN_THR)
 			return PAPI_EINVAL;
+		if (p->defgranularity.def_cidx < 0 ||
+		    p->defgranularity.def_cidx >= papi__lib.ncmp)
+			return PAPI_ENOCMP;
 		papi__lib.default_granularity = PAPI_GRN_THR;
 		return PAPI_OK;
 	case PAPI_GRANUL:
@@ -94,8 +100,17 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_INHERIT:
 		return set_evset_inherit(p->inherit.eventset,
 					 p->inherit.inherit);
-	default:
+	case PAPI_CPU_ATTACH:
+	case PAPI_DEF_MPX_NS:
+	case PAPI_DEF_ITIMER:
+	case PAPI_DEF_ITIMER_NS:
+	case PAPI_DATA_ADDRESS:
+	case PAPI_INSTR_ADDRESS:
+	case PAPI_USER_EVENTS_FILE:
 		return PAPI_ENOIMPL;
+	default:
+		/* Not an option PAPI can set (PAPI answers PAPI_EINVAL). */
+		return PAPI_EINVAL;
 	}
 }
 
@@ -181,7 +196,10 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	case PAPI_DEBUG:
 		if (!ptr)
 			return papi__lib.debug;
-		break;
+		/* Like PAPI_set_debug, allowed before PAPI_library_init. */
+		ptr->debug.level = papi__lib.debug;
+		ptr->debug.handler = NULL;
+		return PAPI_OK;
 	default:
 		break;
 	}

@@ -34,6 +34,9 @@
 #   PAPI_PMU_KERNEL_ARGS   more kernel command line (VAR=value words become
 #                          environment of /init and the tests)
 #   PAPI_PMU_QUIET=1       print only the summary, not the console
+#   PAPI_PMU_ONLY          run only these tests (names, space-separated)
+#   PAPI_PMU_EXTRA         more C files (public API) to build and run, e.g.
+#                          while debugging
 #   QEMU                   the emulator (default qemu-system-aarch64)
 set -uo pipefail
 
@@ -127,6 +130,18 @@ done
 if [ -f "$SRC/bench/perturbation.c" ]; then
 	cc_static "$BIN/tests/perturbation" "$SRC/bench/perturbation.c" ||
 		build_fail "bench/perturbation.c"
+fi
+for t in ${PAPI_PMU_EXTRA:-}; do
+	cc_static "$BIN/tests/$(basename "$t" .c)" "$t" ||
+		build_fail "$(basename "$t")"
+done
+if [ -n "${PAPI_PMU_ONLY:-}" ]; then
+	for t in "$BIN"/tests/*; do
+		case " $PAPI_PMU_ONLY " in
+		*" $(basename "$t") "*) ;;
+		*) rm -f "$t" ;;
+		esac
+	done
 fi
 for u in papi_avail papi_native_avail papi_component_avail; do
 	cc_static "$BIN/tools/$u" "$SRC"/tools/$u/*.c || build_fail "$u"

@@ -56,14 +56,20 @@ static int new_set(void)
 	return es;
 }
 
-/* Empty and destroy a set, and check that nothing leaked. */
-static void drop_set(int row, int *es)
+/* Empty and destroy a set, and check that nothing leaked: remain is the
+ * number of descriptors other sets still hold. */
+static void drop_set_n(int row, int *es, int remain)
 {
 	CHECK_EQ_AT(row, PAPI_cleanup_eventset(*es), PAPI_OK);
 	CHECK_EQ_AT(row, PAPI_destroy_eventset(es), PAPI_OK);
 	CHECK_EQ_AT(row, *es, PAPI_NULL);
-	CHECK_EQ_AT(row, fake_os_open_fds(), 0);
+	CHECK_EQ_AT(row, fake_os_open_fds(), remain);
 	CHECK_EQ_AT(row, fake_os_bad_fd_calls(), 0);
+}
+
+static void drop_set(int row, int *es)
+{
+	drop_set_n(row, es, 0);
 }
 
 /* Everything a failed call must leave as it was. */
@@ -300,7 +306,7 @@ static void test_running_rules(void)
 	/* Once the first stops, the second may run. */
 	CHECK_EQ(PAPI_start(es2), PAPI_OK);
 	CHECK_EQ(PAPI_stop(es2, v), PAPI_OK);
-	drop_set(__LINE__, &es2);
+	drop_set_n(__LINE__, &es2, 1);
 	drop_set(__LINE__, &es);
 }
 
@@ -335,7 +341,7 @@ static void test_other_thread(void)
 	CHECK_EQ(o.ret_start, PAPI_OK);
 	CHECK_EQ(o.ret_stop, PAPI_OK);
 	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
-	drop_set(__LINE__, &o.es);
+	drop_set_n(__LINE__, &o.es, 1);
 	drop_set(__LINE__, &es);
 }
 
@@ -846,6 +852,116 @@ static void test_remove_leader_failure(void)
 	fake_os_reset();
 }
 
+/* msr events lead their own one-event group ("solo" in pe_ctl.c): start,
+ * stop, reset and read visit every leader, and removing the main group's
+ * leader must not disturb them, wherever they sit in the set. */
+static void test_solo(void)
+{
+	int es = new_set(), tsc, a, b, nb, fds[4], i;
+	long long v[3];
+
+	fake_os_reset();
+	CHECK_EQ(PAPI_add_named_event(es, "msr/tsc/"), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CS), PAPI_OK);
+	tsc = fake_os_find_fd(FAKE_MSR_TYPE, 0);
+	a = fake_os_find_fd(SW, 1);
+	b = fake_os_find_fd(SW, 3);
+	CHECK_EQ(fake_os_group_fd(tsc), -1);
+	CHECK_EQ(fake_os_group_fd(a), -1);
+	CHECK_EQ(fake_os_group_fd(b), a);
+	CHECK(fake_os_attr(tsc)->disabled && fake_os_attr(a)->disabled);
+
+	/* One RESET and one ENABLE per leader, and nothing on members. */
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_IOCTL, PERF_EVENT_IOC_RESET), 2);
+	CHECK_EQ(fake_os_calls(FAKE_IOCTL, PERF_EVENT_IOC_ENABLE), 2);
+	for (i = 0; i < fake_os_log_count(); i++) {
+		const struct fake_os_call *c = fake_os_log(i);
+
+		CHECK_AT(i, c->fd == tsc || c->fd == a);
+		CHECK_AT(i, c->arg == PERF_IOC_FLAG_GROUP);
+	}
+	fake_os_set_count(tsc, 1);
+	fake_os_set_count(a, 2);
+	fake_os_set_count(b, 3);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 2); /* one per leader */
+	CHECK_EQ(v[0], 1);
+	CHECK_EQ(v[1], 2);
+	CHECK_EQ(v[2], 3);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+
+	/* The main leader (second in the set) goes. */
+	CHECK_EQ(PAPI_remove_named_event(es, TASK), PAPI_OK);
+	CHECK_EQ(PAPI_num_events(es), 2);
+	CHECK_EQ(fake_os_open_fds(), 2);
+	CHECK_EQ(fake_os_bad_fd_calls(), 0);
+	tsc = fake_os_find_fd(FAKE_MSR_TYPE, 0);
+	nb = fake_os_find_fd(SW, 3);
+	CHECK(tsc >= 100 && nb >= 100);
+	CHECK_EQ(fake_os_find_fd(SW, 1), -1); /* TASK-CLOCK is gone */
+	CHECK_EQ(fake_os_list_fds(fds, 4), 2);
+	CHECK_EQ(fake_os_group_fd(nb), -1);
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	fake_os_set_count(tsc, 10);
+	fake_os_set_count(nb, 30);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(v[0], 10); /* msr/tsc/ */
+	CHECK_EQ(v[1], 30); /* CONTEXT-SWITCHES */
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	drop_set(__LINE__, &es);
+}
+
+/* A multiplexed set: every event leads its own group, scaled by its own
+ * times; PAPI_set_multiplex needs a component first. */
+static void test_multiplex(void)
+{
+	int es = new_set(), fds[4], i, n;
+	long long v[3];
+
+	fake_os_reset();
+	CHECK_EQ(PAPI_set_multiplex(es), PAPI_EINVAL);
+	CHECK_EQ(PAPI_assign_eventset_component(es, 0), PAPI_OK);
+	CHECK_EQ(PAPI_set_multiplex(es), PAPI_OK);
+	CHECK_EQ(PAPI_get_multiplex(es), 1);
+	CHECK_EQ(PAPI_set_multiplex(es), PAPI_EINVAL);
+	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CS), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	n = fake_os_list_fds(fds, 4);
+	CHECK_EQ(n, 3);
+	for (i = 0; i < n && i < 4; i++) {
+		CHECK_EQ_AT(i, fake_os_group_fd(fds[i]), -1);
+		CHECK_AT(i, fake_os_attr(fds[i])->disabled);
+	}
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	for (i = 0; i < n && i < 4; i++)
+		CHECK_AT(i, fake_os_enabled(fds[i]));
+	fake_os_set_count(fake_os_find_fd(SW, 1), 100);
+	fake_os_set_count(fake_os_find_fd(SW, 3), 200);
+	fake_os_set_count(fake_os_find_fd(HWT, 0), 300);
+	fake_os_set_times(4000, 1000);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 3);
+	CHECK_EQ(v[0], 400);
+	CHECK_EQ(v[1], 800);
+	CHECK_EQ(v[2], 1200);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	for (i = 0; i < n && i < 4; i++)
+		CHECK_AT(i, !fake_os_enabled(fds[i]));
+	/* Removing the first event disturbs no other. */
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_remove_named_event(es, TASK), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_CLOSE, 0), 1);
+	CHECK_EQ(fake_os_calls(FAKE_OPEN, 0), 0);
+	fake_os_reset();
+	drop_set(__LINE__, &es);
+}
+
 /* ---- options ------------------------------------------------------------ */
 
 static void check_excl(int row, unsigned int type, unsigned long long cfg,
@@ -878,9 +994,7 @@ static void test_domain(void)
 	CHECK_EQ(fake_os_list_fds(fds, 4), 3);
 
 	/* A new domain reopens everything with the new exclude bits. */
-	fake_os_log_clear();
 	CHECK_EQ(set_domain(es, PAPI_DOM_KERNEL), PAPI_OK);
-	for (int q = 0; q < fake_os_log_count(); q++) fprintf(stderr, "DBG op %d fd %d ret %d req %lx\n", fake_os_log(q)->op, fake_os_log(q)->fd, fake_os_log(q)->ret, fake_os_log(q)->req);
 	CHECK_EQ(get_domain(es), PAPI_DOM_KERNEL);
 	CHECK_EQ(fake_os_list_fds(fds2, 4), 3);
 	CHECK(fds2[0] != fds[0] && fds2[1] != fds[1]);
@@ -889,7 +1003,8 @@ static void test_domain(void)
 	check_excl(__LINE__, FAKE_MSR_TYPE, 0, 0, 0, 0);
 	CHECK_EQ(fake_os_group_fd(fds2[0]), -1);
 	CHECK_EQ(fake_os_group_fd(fds2[1]), fds2[0]);
-	CHECK_EQ(fake_os_group_fd(fds2[2]), fds2[0]);
+	/* msr events lead their own group (pe_ctl.c: "solo"). */
+	CHECK_EQ(fake_os_group_fd(fds2[2]), -1);
 
 	CHECK_EQ(set_domain(es, PAPI_DOM_ALL), PAPI_OK);
 	check_excl(__LINE__, SW, 1, 0, 0, 0);
@@ -996,6 +1111,8 @@ int main(void)
 	test_group_never_runs();
 	test_remove_leader();
 	test_remove_leader_failure();
+	test_solo();
+	test_multiplex();
 	test_domain();
 	test_add_events();
 	test_shutdown_running();
