@@ -7,6 +7,7 @@
  * visibility; PAPI_EXPORT on a definition is what makes it public (and the
  * version script src/papi.map keeps anything else from leaking).
  */
+#include "core/lib.h"
 #include "papi.h"
 
 #define PAPI_EXPORT __attribute__((visibility("default")))
@@ -15,12 +16,19 @@
  * PAPI_set_debug(PAPI_VERB_ECONT / PAPI_VERB_ESTOP) can report it. */
 int papi__api_ret(const char *fn, int ret);
 
-#define RET(ret) papi__api_ret(__func__, (ret))
+/* Success returns at once: the counting calls are measured by their
+ * callers, instruction by instruction. */
+static inline int papi__api_ret_fast(const char *fn, int ret)
+{
+	return ret >= 0 ? ret : papi__api_ret(fn, ret);
+}
+
+#define RET(ret) papi__api_ret_fast(__func__, (ret))
 
 /* Return PAPI_ENOINIT from the calling function unless initialized. */
 #define REQUIRE_INIT()                                                         \
 	do {                                                                   \
-		if (!papi__lib_is_init())                                      \
+		if (papi__lib.init_state == PAPI_NOT_INITED)                   \
 			return RET(PAPI_ENOINIT);                              \
 	} while (0)
 

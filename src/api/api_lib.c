@@ -66,11 +66,18 @@ PAPI_EXPORT void PAPI_perror(const char *msg)
 
 PAPI_EXPORT int PAPI_thread_init(unsigned long (*id_fn)(void))
 {
+	struct papi__thread *t;
+
 	REQUIRE_INIT();
 	if (!id_fn)
 		return RET(PAPI_EINVAL);
 	papi__lib.thread_id_fn = id_fn;
 	papi__lib.init_state |= PAPI_THREAD_LEVEL_INITED;
+	/* As PAPI does, the calling thread, known since PAPI_library_init,
+	 * takes its id from the new function (PAPI_list_threads shows it). */
+	t = papi__thread_self();
+	if (t)
+		t->id = id_fn();
 	return PAPI_OK;
 }
 

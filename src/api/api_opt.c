@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_opt / PAPI_set_opt and the setters built on them. */
 #include <stddef.h>
+#include <string.h>
 
 #include "api/api.h"
 #include "core/evset.h"
@@ -138,17 +139,17 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 	switch (option) {
 	case PAPI_DOMAIN:
 		p->domain.domain = o.domain;
-		return o.domain;
+		return PAPI_OK;
 	case PAPI_GRANUL:
 		p->granularity.granularity = o.granularity;
-		return o.granularity;
+		return PAPI_OK;
 	case PAPI_ATTACH:
 		p->attach.tid = (unsigned long)o.tid;
 		return o.tid != 0;
 	case PAPI_INHERIT:
 		p->inherit.inherit = o.inherit ? PAPI_INHERIT_ALL
 					       : PAPI_INHERIT_NONE;
-		return p->inherit.inherit;
+		return PAPI_OK;
 	default: /* PAPI_MULTIPLEX */
 		papi__evset_state(id, &state);
 		return (state & PAPI_MULTIPLEXING) != 0;
@@ -167,6 +168,14 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_SHLIBINFO:
 		p->shlib_info = (PAPI_shlib_info_t *)papi__sysinfo_shlib();
 		return p->shlib_info ? PAPI_OK : PAPI_ESYS;
+	case PAPI_PRELOAD:
+		/* Linux's loader variables, as PAPI 7.0 reports them. */
+		memset(&p->preload, 0, sizeof(p->preload));
+		strcpy(p->preload.lib_preload_env, "LD_PRELOAD");
+		p->preload.lib_preload_sep = ' ';
+		strcpy(p->preload.lib_dir_env, "LD_LIBRARY_PATH");
+		p->preload.lib_dir_sep = ':';
+		return PAPI_OK;
 	case PAPI_COMPONENTINFO:
 		if (papi__lib.ncmp == 0)
 			return PAPI_ENOCMP;

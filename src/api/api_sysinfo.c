@@ -27,10 +27,11 @@ PAPI_EXPORT const PAPI_shlib_info_t *PAPI_get_shared_lib_info(void)
 	return papi__sysinfo_shlib();
 }
 
+/* No init check: PAPI 7.0 answers before PAPI_library_init too, and
+ * programs call it to size their memory before they start PAPI. */
 PAPI_EXPORT int PAPI_get_dmem_info(PAPI_dmem_info_t *dest)
 {
 	if (!dest)
 		return RET(PAPI_EINVAL);
-	REQUIRE_INIT();
 	return RET(papi__sysinfo_dmem(dest));
 }

@@ -104,3 +104,14 @@ int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl)
 {
 	return CALL(c, reset, ctl);
 }
+
+int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			 long long *values)
+{
+	int ret;
+
+	if (c->ops->read_reset)
+		return c->ops->read_reset(c, ctl, values);
+	ret = papi__cmp_read(c, ctl, values);
+	return ret == PAPI_OK ? papi__cmp_reset(c, ctl) : ret;
+}

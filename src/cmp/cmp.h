@@ -97,12 +97,20 @@ struct papi__cmp_ops {
 	int (*read)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		    long long *values);
 	int (*reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+	/* Optional: read, and count on from the values read, with nothing
+	 * lost or counted twice in between (PAPI_accum). Without it the
+	 * framework calls read, then reset. */
+	int (*read_reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			  long long *values);
 };
 
 struct papi__cmp {
 	const struct papi__cmp_ops *ops;
 	PAPI_component_info_t info;
 	int cidx;
+	/* Set by the framework before init, from the environment:
+	 * PAPI_RDPMC=0 turns user-space counter reads off. */
+	int user_read_off;
 	void *priv; /* the component's own state */
 };
 
@@ -133,6 +141,8 @@ int papi__cmp_stop(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 		   long long *values);
 int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			 long long *values);
 
 /* The registry: every component compiled in, in index order. */
 int papi__registry_count(void);

@@ -34,7 +34,10 @@ int papi__event_component(int code)
 		return papi__lib.presets[idx].cidx;
 	}
 	c = ntv_cmp(code, &local);
-	return c ? c->cidx : PAPI_ENOEVNT;
+	if (!c)
+		return PAPI_ENOEVNT;
+	/* The component must know the index, not just the component bits. */
+	return papi__event_query(code) == PAPI_OK ? c->cidx : PAPI_ENOEVNT;
 }
 
 int papi__event_map(int code, struct papi__event_map *m)

@@ -6,7 +6,8 @@
  * EventSets: the table of them, their life cycle, and the mapping from the
  * PAPI events a user added to the native events a component counts. Two
  * events that share a native event (a preset and its own term, say) share
- * one counter. All functions take the library lock.
+ * one counter. All functions take the library lock, except that the thread
+ * running a set reads, resets and accumulates it without (evset_count.c).
  */
 #include "cmp/cmp.h"
 #include "papi.h"
@@ -36,6 +37,8 @@ struct papi__evset {
 	int nnative, ntv_cap;
 	struct papi__evset_native *natives;
 
+	int direct;          /* set at start: the events are the natives, in
+				order, so reads fill the caller's array */
 	long long *raw;      /* nnative values, scratch for reads */
 	long long *stopped;  /* nevents values as of the last stop */
 };

@@ -3,6 +3,15 @@
  * Counting: start, stop, read, accum, reset, and the options that reprogram
  * a set. PAPI semantics kept here: start zeroes the counts; read and reset
  * also work on a stopped set, on the values it had when it stopped.
+ *
+ * The thread that runs a set reads, resets and accumulates it without the
+ * library lock: from PAPI_start to PAPI_stop the set's memory does not move
+ * (cleanup, destroy, adding and removing events and changing options all
+ * refuse a running set), and the thread finds it through its own context,
+ * not through the EventSet table, which another thread may grow at any
+ * time. Another thread reading the same running set takes the lock, as
+ * every other call does; that it races with the runner is the caller's
+ * business, as in PAPI.
  */
 #include <string.h>
 
@@ -33,6 +42,32 @@ static struct papi__cmp *cmp_of(const struct papi__evset *es)
 	return &papi__lib.cmp[es->cidx];
 }
 
+/* Do the user's events map one to one, in order, onto the natives? */
+static int is_direct(const struct papi__evset *es)
+{
+	int i;
+
+	if (es->nevents != es->nnative)
+		return 0;
+	for (i = 0; i < es->nevents; i++)
+		if (es->events[i].nterms != 1 || es->events[i].pos[0] != i)
+			return 0;
+	return 1;
+}
+
+/* The set id if the calling thread runs it, else NULL. */
+static struct papi__evset *running_here(int id)
+{
+	struct papi__thread *t = papi__thread_self();
+	int i;
+
+	if (!t)
+		return NULL;
+	for (i = 0; i < papi__lib.ncmp; i++)
+		if (t->running[i] == id && t->running_es[i])
+			return t->running_es[i];
+	return NULL;
+}
 int papi__evset_start(int id)
 {
 	struct papi__thread *t = papi__thread_self();
@@ -57,7 +92,15 @@ int papi__evset_start(int id)
 	if (ret == PAPI_OK) {
 		es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
 		es->runner = t;
+		es->direct = is_direct(es);
+		t->running_es[es->cidx] = es;
 		t->running[es->cidx] = id;
+		if (es->direct && cmp_of(es)->ops->read) {
+			t->fast_read = cmp_of(es)->ops->read;
+			t->fast_cmp = cmp_of(es);
+			t->fast_ctl = es->ctl;
+			t->fast_key = id + 1;
+		}
 	}
 	papi__lib_unlock();
 	return ret;
@@ -85,39 +128,79 @@ int papi__evset_stop(int id, long long *values)
 			memcpy(values, es->stopped,
 			       (size_t)es->nevents * sizeof(*values));
 		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
-		if (es->runner)
+		if (es->runner) {
 			es->runner->running[es->cidx] = -1;
+			es->runner->running_es[es->cidx] = NULL;
+			if (es->runner->fast_key == id + 1)
+				es->runner->fast_key = 0;
+		}
 		es->runner = NULL;
 	}
 	papi__lib_unlock();
 	return ret;
 }
 
-static int read_locked(struct papi__evset *es, long long *values)
+/* A running set: one component read, straight into values when the events
+ * are the natives. */
+static int read_running(struct papi__evset *es, long long *values)
 {
 	int ret;
 
-	if (!(es->state & PAPI_RUNNING)) {
-		memcpy(values, es->stopped,
-		       (size_t)es->nevents * sizeof(*values));
-		return PAPI_OK;
-	}
+	if (es->direct)
+		return papi__cmp_read(cmp_of(es), es->ctl, values);
 	ret = papi__cmp_read(cmp_of(es), es->ctl, es->raw);
 	if (ret == PAPI_OK)
 		compute(es, values);
 	return ret;
 }
 
-int papi__evset_read(int id, long long *values)
+static int read_locked(struct papi__evset *es, long long *values)
 {
-	struct papi__evset *es;
-	int ret;
+	if (!(es->state & PAPI_RUNNING)) {
+		/* An empty set has no array of stopped values at all. */
+		if (es->nevents)
+			memcpy(values, es->stopped,
+			       (size_t)es->nevents * sizeof(*values));
+		return PAPI_OK;
+	}
+	return read_running(es, values);
+}
 
+/* PAPI_read for every case but the shortcut below. */
+static __attribute__((noinline)) int read_slow(int id, long long *values)
+{
+	struct papi__thread *t = papi__thread_self();
+	struct papi__evset *es;
+	struct papi__cmp *c;
+	int i, ret;
+
+	for (i = 0; t && i < papi__lib.ncmp; i++) {
+		es = t->running_es[i];
+		if (t->running[i] != id || !es)
+			continue;
+		c = &papi__lib.cmp[i];
+		if (es->direct && c->ops->read)
+			return c->ops->read(c, es->ctl, values);
+		return read_running(es, values);
+	}
 	papi__lib_lock();
 	es = papi__evset_get(id);
 	ret = es ? read_locked(es, values) : PAPI_ENOEVST;
 	papi__lib_unlock();
 	return ret;
+}
+
+/* PAPI_read. The thread running a set whose events are its natives goes
+ * straight to the component's read, which fills the caller's array: this
+ * path is part of every measurement the caller makes, so it is a tail
+ * call with no stack frame. */
+int papi__evset_read(int id, long long *values)
+{
+	struct papi__thread *t = papi__thread_peek();
+
+	if (id >= 0 && t && t->fast_key - 1 == id)
+		return t->fast_read(t->fast_cmp, t->fast_ctl, values);
+	return read_slow(id, values);
 }
 
 static int reset_locked(struct papi__evset *es)
@@ -131,9 +214,11 @@ static int reset_locked(struct papi__evset *es)
 
 int papi__evset_reset(int id)
 {
-	struct papi__evset *es;
+	struct papi__evset *es = running_here(id);
 	int ret;
 
+	if (es)
+		return papi__cmp_reset(cmp_of(es), es->ctl);
 	papi__lib_lock();
 	es = papi__evset_get(id);
 	ret = es ? reset_locked(es) : PAPI_ENOEVST;
@@ -141,31 +226,38 @@ int papi__evset_reset(int id)
 	return ret;
 }
 
+/* values += the counts since the last start, reset or accum; the counts
+ * then start again from zero. es->stopped serves as scratch: a running
+ * set's values at its last stop are of no further use. */
+static int accum_locked(struct papi__evset *es, long long *values)
+{
+	long long *now = es->stopped;
+	int i, ret = PAPI_OK;
+
+	if (es->state & PAPI_RUNNING) {
+		ret = papi__cmp_read_reset(cmp_of(es), es->ctl, es->raw);
+		if (ret == PAPI_OK)
+			compute(es, now);
+	}
+	if (ret != PAPI_OK)
+		return ret;
+	for (i = 0; i < es->nevents; i++)
+		values[i] += now[i];
+	if (!(es->state & PAPI_RUNNING) && es->nevents)
+		memset(es->stopped, 0, (size_t)es->nevents * sizeof(long long));
+	return PAPI_OK;
+}
+
 int papi__evset_accum(int id, long long *values)
 {
-	struct papi__evset *es;
-	long long *now;
-	int i, ret;
+	struct papi__evset *es = running_here(id);
+	int ret;
 
+	if (es)
+		return accum_locked(es, values);
 	papi__lib_lock();
 	es = papi__evset_get(id);
-	if (!es) {
-		papi__lib_unlock();
-		return PAPI_ENOEVST;
-	}
-	/* es->stopped doubles as scratch: after a reset it is zero anyway. */
-	now = es->stopped;
-	ret = es->nevents && (es->state & PAPI_RUNNING) ?
-		      read_locked(es, now) : PAPI_OK;
-	if (ret == PAPI_OK && (es->state & PAPI_RUNNING))
-		ret = reset_locked(es);
-	if (ret == PAPI_OK) {
-		for (i = 0; i < es->nevents; i++)
-			values[i] += now[i];
-		if (!(es->state & PAPI_RUNNING) && es->nevents)
-			memset(es->stopped, 0,
-			       (size_t)es->nevents * sizeof(long long));
-	}
+	ret = es ? accum_locked(es, values) : PAPI_ENOEVST;
 	papi__lib_unlock();
 	return ret;
 }

@@ -18,8 +18,11 @@ struct papi__lib papi__lib = {
 	.user_lock = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER },
 };
 
-static _Thread_local struct papi__thread *self;
-static _Thread_local unsigned int self_gen;
+/* The thread's context (lib.h: papi__thread_peek). */
+_Thread_local struct papi__thread *papi__lib_self PAPI__TLS_IE;
+_Thread_local unsigned int papi__lib_self_gen PAPI__TLS_IE;
+#define self papi__lib_self
+#define self_gen papi__lib_self_gen
 
 void papi__lib_lock(void)
 {
@@ -44,6 +47,10 @@ static void read_env(void)
 	papi__lib.log_level = PAPI__LOG_OFF;
 	if (s && *s)
 		papi__lib.log_level = atoi(s) > 0 ? atoi(s) : PAPI__LOG_INFO;
+	/* PAPI_RDPMC=0: every counter read takes the read() system call (the
+	 * name of PAPI's configure switch, --enable-perfevent-rdpmc). */
+	s = getenv("PAPI_RDPMC");
+	papi__lib.user_read_off = s && !strcmp(s, "0");
 }
 
 static void init_components(void)
@@ -59,6 +66,7 @@ static void init_components(void)
 		memset(c, 0, sizeof(*c));
 		c->ops = papi__registry_ops(i);
 		c->cidx = i;
+		c->user_read_off = papi__lib.user_read_off;
 		c->info.CmpIdx = i;
 		snprintf(c->info.name, sizeof(c->info.name), "%s", c->ops->name);
 		if (papi__lib.disable_mask & (1u << i)) {
@@ -123,6 +131,7 @@ void papi__lib_shutdown(void)
 	for (t = papi__lib.threads; t; t = next) {
 		next = t->next;
 		free(t->classic);
+		free(t->hl);
 		free(t);
 	}
 	papi__lib.threads = NULL;
@@ -144,14 +153,13 @@ unsigned long papi__thread_id(void)
 	return (unsigned long)papi__os_gettid();
 }
 
-struct papi__thread *papi__thread_self(void)
+/* The first call in a thread (or after PAPI_shutdown) makes its context;
+ * kept apart so that the common path below needs no stack frame. */
+static __attribute__((noinline)) struct papi__thread *thread_create(void)
 {
-	struct papi__thread *t = self;
+	struct papi__thread *t = calloc(1, sizeof(*t));
 	int i;
 
-	if (t && self_gen == papi__lib.gen)
-		return t;
-	t = calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
 	t->tid = papi__os_gettid();
@@ -165,6 +173,15 @@ struct papi__thread *papi__thread_self(void)
 	self = t;
 	self_gen = papi__lib.gen;
 	return t;
+}
+
+struct papi__thread *papi__thread_self(void)
+{
+	struct papi__thread *t = self;
+
+	if (t && self_gen == papi__lib.gen)
+		return t;
+	return thread_create();
 }
 
 int papi__thread_unregister(void)
@@ -185,6 +202,7 @@ int papi__thread_unregister(void)
 		}
 	papi__lib_unlock();
 	free(t->classic);
+	free(t->hl);
 	free(t);
 	self = NULL;
 	return PAPI_OK;

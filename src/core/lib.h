@@ -35,8 +35,19 @@ struct papi__thread {
 	unsigned long id;   /* what PAPI_thread_id() answers */
 	int tid;            /* kernel thread id */
 	int running[PAPI__MAX_CMP]; /* EventSet running per component, or -1 */
+	/* ... and the set itself: PAPI_read of it takes no lock (evset_count.c) */
+	struct papi__evset *running_es[PAPI__MAX_CMP];
+	/* PAPI_read's shortcut to the set this thread started last when its
+	 * events are its natives: EventSet id + 1 (0: none), and the
+	 * component read that fills the caller's array (evset_count.c). */
+	int fast_key;
+	int (*fast_read)(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			 long long *values);
+	struct papi__cmp *fast_cmp;
+	struct papi__cmp_ctl *fast_ctl;
 	void *specific[PAPI_NUM_TLS];
-	void *classic;      /* PAPI 5 high-level API state (api/classic.c) */
+	void *classic;      /* PAPI 5 classic, PAPI 7 rate calls (core/classic*.c) */
+	void *hl;           /* PAPI 7 high-level regions (core/hl*.c) */
 	struct papi__thread *next;
 };
 
@@ -45,6 +56,7 @@ struct papi__lib {
 	unsigned int gen;     /* bumped by shutdown: stale thread contexts */
 	int init_error;       /* result of a failed PAPI_library_init */
 	int log_level;
+	int user_read_off;    /* PAPI_RDPMC=0: no user-space counter reads */
 	int debug;            /* PAPI_set_debug: PAPI_QUIET/VERB_ECONT/VERB_ESTOP */
 	pthread_mutex_t lock;
 	pthread_mutex_t user_lock[PAPI_NUM_LOCK];
@@ -66,6 +78,9 @@ struct papi__lib {
 	PAPI_exe_info_t exe;      /* filled on first request */
 	PAPI_shlib_info_t shlib;  /* map allocated on first request */
 	int have_exe;
+	/* PAPI 7 high-level API (core/hl*.c): what the regions recorded, kept
+	 * across PAPI_shutdown until the report is written at exit. */
+	void *hl;
 	struct papi__preset presets[PAPI_MAX_PRESET_EVENTS];
 };
 
@@ -85,6 +100,22 @@ void papi__lib_unlock(void);
 /* The calling thread's context, created on first use; NULL only when out of
  * memory. */
 struct papi__thread *papi__thread_self(void);
+
+/* Initial-exec TLS: every counting call looks these up, and the default
+ * model for a shared library costs a __tls_get_addr call per access; 12
+ * bytes fit the static TLS glibc keeps spare for libraries loaded later. */
+#define PAPI__TLS_IE __attribute__((tls_model("initial-exec")))
+extern _Thread_local struct papi__thread *papi__lib_self PAPI__TLS_IE;
+extern _Thread_local unsigned int papi__lib_self_gen PAPI__TLS_IE;
+
+/* The calling thread's context if it has one (never creates it): the
+ * common path of papi__thread_self, inline for the counting calls. */
+static inline struct papi__thread *papi__thread_peek(void)
+{
+	struct papi__thread *t = papi__lib_self;
+
+	return t && papi__lib_self_gen == papi__lib.gen ? t : NULL;
+}
 /* Drop the calling thread's context (PAPI_unregister_thread). */
 int papi__thread_unregister(void);
 unsigned long papi__thread_id(void);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
+/* The process and machine descriptions kept in the library context. */
 #include "core/sysinfo.h"
 
-#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/err.h"
 #include "core/lib.h"
@@ -20,14 +22,33 @@ const PAPI_exe_info_t *papi__sysinfo_exe(void)
 	return ret;
 }
 
+static int same_list(const PAPI_shlib_info_t *s, const PAPI_address_map_t *v,
+		     int n)
+{
+	return s->map && s->count == n &&
+	       memcmp(s->map, v, (size_t)n * sizeof(*v)) == 0;
+}
+
 const PAPI_shlib_info_t *papi__sysinfo_shlib(void)
 {
-	const PAPI_shlib_info_t *ret = &papi__lib.shlib;
+	const PAPI_shlib_info_t *ret = NULL;
+	PAPI_address_map_t *v;
+	int n;
 
 	papi__lib_lock();
-	if (!papi__lib.shlib.map &&
-	    papi__os_shlib_info(&papi__lib.shlib.map, &papi__lib.shlib.count))
-		ret = NULL;
+	if (papi__os_shlib_info(&v, &n) == 0) {
+		if (same_list(&papi__lib.shlib, v, n)) {
+			free(v);
+		} else {
+			free(papi__lib.shlib.map);
+			papi__lib.shlib.map = v;
+			papi__lib.shlib.count = n;
+		}
+		ret = &papi__lib.shlib;
+	} else if (papi__lib.shlib.map) {
+		/* Out of memory: the last list is still the best answer. */
+		ret = &papi__lib.shlib;
+	}
 	papi__lib_unlock();
 	return ret;
 }

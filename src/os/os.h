@@ -57,4 +57,10 @@ int papi__os_dmem_info(PAPI_dmem_info_t *d);
 /* Hardware description of this machine (src/os/linux/hwinfo.c). */
 int papi__os_hwinfo(PAPI_hw_info_t *hw);
 
+/* Memory mappings (src/os/linux/os_linux.c): map len bytes of fd from
+ * offset 0, shared and read-only (a perf_event's user page: the kernel
+ * writes it, we only read), into *addr; 0 or -errno. */
+int papi__os_mmap_ro(int fd, size_t len, void **addr);
+int papi__os_munmap(void *addr, size_t len);
+
 #endif

@@ -83,6 +83,8 @@ int main(void)
 	mem = mmap(NULL, (size_t)(npages * page), PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CHECK(mem != MAP_FAILED, "mmap");
+	/* Transparent huge pages would fault 2 MiB at a time. */
+	madvise(mem, (size_t)(npages * page), MADV_NOHUGEPAGE);
 	t0 = PAPI_get_virt_nsec();
 	CHECK(PAPI_start(es) == PAPI_OK, "start");
 	for (i = 0; i < npages; i++)

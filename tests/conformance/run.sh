@@ -8,6 +8,12 @@
 #     conformance: N passed, N skipped, N failed of T
 # See README.md next to this script for the details.
 #
+# Cross mode (tests/pmu-vm/run.sh uses it to run the suite in the emulated
+# arm64 PMU machine): --cc CROSS-gcc --static-libs "libpapi.a libpfm.a"
+# --build-only builds static programs and writes WORK/manifest.txt; a
+# second call with --from-console LOG classifies the output the machine
+# printed (=== RUN id / output / === EXIT id rc) instead of running anything.
+#
 # Exit status: 0 when the run completed (whatever the score), 2 on a usage or
 # configuration error, 77 when papi-examples is not installed, 1 when the
 # runner itself broke.
@@ -48,6 +54,20 @@ usage: $PROG --include DIR --libdir DIR --work DIR [options]
   --extra          also build/run ctests sources that are not targets of
                    PAPI's ctests Makefile (helgrind helpers, BROKEN tests);
                    they change the total, so the default leaves them out
+ cross mode (running the tests elsewhere, e.g. in the arm64 PMU VM):
+  --cc CC          compiler (default gcc); ar is CC's sibling (CROSS-ar)
+                   when it exists
+  --static-libs "A..."  link every test -static with these archives (e.g.
+                   libpapi.a libpfm.a) instead of libpapi.so; --libdir is
+                   then not needed
+  --build-only     build only, then write WORK/manifest.txt: "run<TAB>id"
+                   for each test to run (in order; run it from WORK/tree as
+                   ./id TESTS_QUIET), "prog<TAB>id" for every program built
+  --from-console FILE  do not build or run: classify the tests of the
+                   previous --build-only run in WORK from FILE, a log of
+                   "=== RUN id", the output, "=== EXIT id rc [...]" blocks
+  --exclude-list FILE  more tests not to run or count: "id reason..." lines
+  --label TEXT     summary reads "conformance (TEXT): ..."
   -h, --help       this text
 EOF
 }
@@ -71,6 +91,12 @@ COMPARE=""
 NO_COMPARE=0
 WITH_COMPONENTS=1
 WITH_EXTRA=0
+CC_OPT=""
+STATIC_LIBS=""
+BUILD_ONLY=0
+FROM_CONSOLE=""
+EXCLUDE_LIST=""
+LABEL=""
 
 need_arg() {
 	if [ "$#" -lt 2 ] || [ -z "$2" ]; then
@@ -103,6 +129,17 @@ while [ "$#" -gt 0 ]; do
 	--no-components) WITH_COMPONENTS=0; shift ;;
 	--components) WITH_COMPONENTS=1; shift ;;
 	--extra) WITH_EXTRA=1; shift ;;
+	--cc) need_arg "$@"; CC_OPT=$2; shift 2 ;;
+	--cc=*) CC_OPT=${1#*=}; shift ;;
+	--static-libs) need_arg "$@"; STATIC_LIBS=$2; shift 2 ;;
+	--static-libs=*) STATIC_LIBS=${1#*=}; shift ;;
+	--build-only) BUILD_ONLY=1; shift ;;
+	--from-console) need_arg "$@"; FROM_CONSOLE=$2; shift 2 ;;
+	--from-console=*) FROM_CONSOLE=${1#*=}; shift ;;
+	--exclude-list) need_arg "$@"; EXCLUDE_LIST=$2; shift 2 ;;
+	--exclude-list=*) EXCLUDE_LIST=${1#*=}; shift ;;
+	--label) need_arg "$@"; LABEL=$2; shift 2 ;;
+	--label=*) LABEL=${1#*=}; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*) usage >&2; die "unknown argument: $1" ;;
 	esac
@@ -111,7 +148,30 @@ done
 case "$JOBS" in '' | *[!0-9]* | 0) die "--jobs wants a positive integer" ;; esac
 case "$TIMEOUT" in '' | *[!0-9]* | 0) die "--timeout wants a positive integer" ;; esac
 
-CC=gcc
+CC=${CC_OPT:-gcc}
+# The archiver that goes with CC: aarch64-linux-gnu-gcc -> aarch64-linux-gnu-ar.
+AR=ar
+case "$CC" in
+*-gcc) command -v "${CC%gcc}ar" >/dev/null 2>&1 && AR=${CC%gcc}ar ;;
+esac
+[ "$BUILD_ONLY" = 1 ] && [ -n "$FROM_CONSOLE" ] &&
+	die "--build-only and --from-console exclude each other"
+if [ -n "$FROM_CONSOLE" ]; then
+	[ -f "$FROM_CONSOLE" ] || die "--from-console: no such file: $FROM_CONSOLE"
+	FROM_CONSOLE=$(cd "$(dirname "$FROM_CONSOLE")" && pwd -P)/$(basename "$FROM_CONSOLE")
+fi
+if [ -n "$EXCLUDE_LIST" ]; then
+	[ -f "$EXCLUDE_LIST" ] || die "--exclude-list: no such file: $EXCLUDE_LIST"
+fi
+# Static programs (cross mode): no library directory, nothing loaded at run time.
+STATIC_ARCHIVES=()
+if [ -n "$STATIC_LIBS" ]; then
+	for a in $STATIC_LIBS; do
+		[ -f "$a" ] || die "--static-libs: no such file: $a"
+		STATIC_ARCHIVES+=("$(cd "$(dirname "$a")" && pwd -P)/$(basename "$a")")
+	done
+	[ -n "$LIB_DIR" ] || LIB_DIR=$(dirname "${STATIC_ARCHIVES[0]}")
+fi
 
 if [ "$BASELINE" = 1 ]; then
 	[ -n "$INCLUDE_DIR" ] || INCLUDE_DIR=/usr/include
@@ -139,7 +199,7 @@ fi
 [ -n "$LIB_DIR" ] || { usage >&2; die "--libdir is required (or --baseline)"; }
 [ -n "$WORK" ] || { usage >&2; die "--work is required"; }
 
-for tool in "$CC" timeout ar; do
+for tool in "$CC" timeout "$AR"; do
 	command -v "$tool" >/dev/null 2>&1 || die "required tool not found: $tool"
 done
 
@@ -152,7 +212,9 @@ EXAMPLES=$(cd "$EXAMPLES" && pwd -P)
 
 # Link libpapi by name from the given directory only.  -lpapi would silently
 # fall back to the system's libpapi when the directory has no libpapi.so.
-if [ -e "$LIB_DIR/libpapi.so" ]; then
+if [ "${#STATIC_ARCHIVES[@]}" -gt 0 ]; then
+	PAPI_LINK=(-static "${STATIC_ARCHIVES[@]}" -lpthread -lm)
+elif [ -e "$LIB_DIR/libpapi.so" ]; then
 	PAPI_LINK=(-L"$LIB_DIR" "-Wl,-rpath,$LIB_DIR" -lpapi)
 elif [ -e "$LIB_DIR/libpapi.so.7.0" ]; then
 	PAPI_LINK=(-L"$LIB_DIR" "-Wl,-rpath,$LIB_DIR" -l:libpapi.so.7.0)
@@ -181,6 +243,14 @@ BSTAT=$WORK/build-status
 MARK=.papi-conformance-tree
 [ -n "$RESULTS" ] || RESULTS=$WORK/results.txt
 
+if [ -n "$FROM_CONSOLE" ]; then
+	# Classify only: keep the tree and build results of the --build-only run.
+	for d in "$TREE" "$LOGS" "$BSTAT"; do
+		[ -e "$d/$MARK" ] || die "$d: no --build-only run of this runner in $WORK"
+	done
+	rm -rf -- "$RLOG"
+	mkdir -p "$RLOG" || die "cannot create $RLOG"
+else
 for d in "$TREE" "$LOGS" "$BSTAT"; do
 	if [ -e "$d" ] && [ ! -e "$d/$MARK" ]; then
 		die "$d exists but was not made by this runner; refusing to overwrite it"
@@ -191,10 +261,15 @@ for d in "$TREE" "$LOGS" "$BSTAT"; do
 	fi
 done
 mkdir -p "$BLOG" "$RLOG" || die "cannot create log dirs"
+fi
+rm -f "$WORK/manifest.txt"
 
 T_START=$(date +%s)
 
 # ------------------------------------------------------------------ copy
+if [ -n "$FROM_CONSOLE" ]; then
+	[ -d "$TREE/components/perf_event/tests" ] || WITH_COMPONENTS=0
+else
 # Same layout as PAPI's src/ directory, so that the tests' relative paths
 # (./ctests/child_overflow, ./ctests/burn ...) work from the tree root.
 cp -R "$EXAMPLES/testlib" "$EXAMPLES/ctests" "$EXAMPLES/validation_tests" "$TREE/" ||
@@ -213,6 +288,7 @@ fi
 # Debian compresses large files under /usr/share/doc; undo that if it happened.
 find "$TREE" -name '*.gz' -type f -exec gzip -dqf {} + 2>/dev/null || true
 chmod -R u+w "$TREE"
+fi
 
 # ------------------------------------------------------------ build setup
 # Flags follow PAPI's Makefiles: ctests and components at -O1 with -g,
@@ -221,10 +297,12 @@ WARN=(-Wall -Wextra)
 CT_CFLAGS=(-g -O1 "${WARN[@]}")
 VT_CFLAGS=(-g -O2 "${WARN[@]}")
 INC=(-I"$INCLUDE_DIR" -I"$TREE/testlib" -I"$TREE/validation_tests")
+STATIC_FLAG=()
+[ "${#STATIC_ARCHIVES[@]}" -gt 0 ] && STATIC_FLAG=(-static)
 
 have_openmp=0
 if printf '#include <omp.h>\nint main(void){return omp_get_max_threads()<1;}\n' |
-	"$CC" -fopenmp -x c - -o "$WORK/omp-probe" >/dev/null 2>&1; then
+	"$CC" "${STATIC_FLAG[@]}" -fopenmp -x c - -o "$WORK/omp-probe" >/dev/null 2>&1; then
 	have_openmp=1
 fi
 rm -f "$WORK/omp-probe"
@@ -428,6 +506,12 @@ SUPPORT_SOURCES=" $(printf '%s' "$SUPPORT_SOURCES" | tr -s '[:space:]' ' ') "
 EXCLUDES=" $(grep -v -e '^#' -e '^[[:space:]]*$' "$TREE/run_tests_exclude.txt" | tr -s ' \t\r\n' ' ') "
 
 is_excluded() { case "$EXCLUDES" in *" $1 "*) return 0 ;; esac; return 1; }
+# --exclude-list: "id reason..." lines; list_excluded ID prints the reason.
+list_excluded() {
+	[ -n "$EXCLUDE_LIST" ] || return 1
+	awk -v id="$1" '$1 == id { $1 = ""; sub(/^[ \t]+/, ""); print ($0 == "" ? "--exclude-list" : $0); found = 1; exit }
+		END { exit !found }' "$EXCLUDE_LIST"
+}
 is_helper() { case "$HELPERS" in *" $1 "*) return 0 ;; esac; return 1; }
 selected() { [ -z "$ONLY" ] || [[ $1 =~ $ONLY ]]; }
 
@@ -463,7 +547,8 @@ for f in "$TREE"/ctests/*.c "$TREE"/validation_tests/*.c "${comp_glob[@]}"; do
 done
 
 # Decide, per test, whether it is built, run and counted.
-#   PLAN: run | excluded | notbuilt:<reason> | skip (not selected / extra)
+#   PLAN: run | excluded | excluded:<reason> (--exclude-list)
+#         | notbuilt:<reason> | skip (not selected / extra)
 PLAN=()
 for i in "${!IDS[@]}"; do
 	id=${IDS[$i]}
@@ -478,6 +563,8 @@ for i in "${!IDS[@]}"; do
 		p="notbuilt:OpenMP (libgomp) not available"
 	elif is_excluded "$id"; then
 		p=excluded
+	elif why=$(list_excluded "$id"); then
+		p="excluded:$why"
 	fi
 	PLAN+=("$p")
 done
@@ -609,7 +696,14 @@ build_test() {
 	fi
 }
 
-echo "[conformance] papi.h from $INCLUDE_DIR, libpapi from $LIB_DIR"
+if [ -n "$FROM_CONSOLE" ]; then
+	echo "[conformance] classifying the tests built in $TREE from $FROM_CONSOLE"
+else
+if [ "${#STATIC_ARCHIVES[@]}" -gt 0 ]; then
+	echo "[conformance] papi.h from $INCLUDE_DIR, static: ${STATIC_ARCHIVES[*]} ($CC)"
+else
+	echo "[conformance] papi.h from $INCLUDE_DIR, libpapi from $LIB_DIR"
+fi
 echo "[conformance] building ${#BUILD_IDX[@]} programs in $TREE (jobs=$JOBS)"
 
 # Support objects first (shared by many tests; building them once avoids
@@ -639,7 +733,7 @@ if [ "$WITH_COMPONENTS" = 1 ] && [ -f "$TREE/components/perf_event/tests/event_n
 fi
 wait
 if [ -f "$TREE/testlib/test_utils.o" ]; then
-	ar rcs "$TREE/testlib/libtestlib.a" "$TREE/testlib/test_utils.o" >"$BLOG/libtestlib.log" 2>&1 ||
+	"$AR" rcs "$TREE/testlib/libtestlib.a" "$TREE/testlib/test_utils.o" >"$BLOG/libtestlib.log" 2>&1 ||
 		rm -f "$TREE/testlib/libtestlib.a"
 fi
 
@@ -663,7 +757,7 @@ void __wrap_test_skip(const char *file, int line, const char *call, int retval)
 }
 CEOF
 if "$CC" -g -O1 -c "$WORK/skip_reason.c" -o "$WORK/skip_reason.o" >"$BLOG/skip_reason.log" 2>&1 &&
-	ar rcs "$WORK/libskipreason.a" "$WORK/skip_reason.o" >>"$BLOG/skip_reason.log" 2>&1; then
+	"$AR" rcs "$WORK/libskipreason.a" "$WORK/skip_reason.o" >>"$BLOG/skip_reason.log" 2>&1; then
 	SKIPWRAP=("-Wl,--wrap=test_skip" "$WORK/libskipreason.a")
 fi
 
@@ -672,6 +766,7 @@ for i in "${BUILD_IDX[@]}"; do
 	build_test "$i" &
 done
 wait
+fi
 
 T_BUILT=$(date +%s)
 
@@ -774,6 +869,54 @@ RUN_ORDER=$(for i in "${!IDS[@]}"; do
 	printf '%s %s %s\n' "$(order_key "${IDS[$i]}")" "${IDS[$i]}" "$i"
 done | LC_ALL=C sort -k1,1n -k2,2 | awk '{print $3}')
 
+# --build-only: say what to run where, and stop.
+if [ "$BUILD_ONLY" = 1 ]; then
+	n_run=0 n_bad=0
+	{
+		echo "# $PROG --build-only: run each test from $TREE as ./<id> TESTS_QUIET"
+		echo "# (TESTS_QUIET=TESTS_QUIET and PATH=./ctests:\$PATH in the environment, stdin"
+		echo "# /dev/null), in this order; then classify with --from-console"
+		for i in $RUN_ORDER; do
+			[ "${PLAN[$i]}" = run ] || continue
+			st=$(cat "$BSTAT/$(logname "${IDS[$i]}").status" 2>/dev/null || echo FAIL)
+			if [ "${st%%$'\t'*}" = OK ]; then
+				printf 'run\t%s\n' "${IDS[$i]}"
+			fi
+		done
+		for i in "${BUILD_IDX[@]}"; do
+			st=$(cat "$BSTAT/$(logname "${IDS[$i]}").status" 2>/dev/null || echo FAIL)
+			[ "${st%%$'\t'*}" = OK ] && printf 'prog\t%s\n' "${IDS[$i]}"
+		done
+	} >"$WORK/manifest.txt" || { echo "$PROG: cannot write $WORK/manifest.txt" >&2; exit 1; }
+	n_run=$(grep -c '^run' "$WORK/manifest.txt")
+	for i in $RUN_ORDER; do
+		[ "${PLAN[$i]}" = run ] || continue
+		st=$(cat "$BSTAT/$(logname "${IDS[$i]}").status" 2>/dev/null || echo FAIL)
+		[ "${st%%$'\t'*}" = OK ] || n_bad=$((n_bad + 1))
+	done
+	echo "[conformance] built in $((T_BUILT - T_START))s: $n_run tests to run, $n_bad did not build"
+	echo "manifest: $WORK/manifest.txt"
+	exit 0
+fi
+
+# --from-console: split the log into the per-test output files and exit
+# statuses the run below would have produced.
+#   === RUN <id>
+#   ... output ...
+#   === EXIT <id> <rc> [guest seconds]
+if [ -n "$FROM_CONSOLE" ]; then
+	tr -d '\r' <"$FROM_CONSOLE" | awk -v dir="$RLOG" '
+		function fname(id,   n) { n = id; gsub("/", "__", n); return dir "/" n }
+		/^=== RUN / { if (f != "") close(f); id = $3; f = fname(id) ".out"; printf "" > f; next }
+		/^=== EXIT / {
+			if (f != "") close(f)
+			print $4 > (fname($3) ".rc"); close(fname($3) ".rc")
+			if (NF >= 5) { print $5 > (fname($3) ".time"); close(fname($3) ".time") }
+			f = ""; next
+		}
+		f != "" { print >> f }' || { echo "$PROG: cannot split $FROM_CONSOLE" >&2; exit 1; }
+fi
+
 # Counters: n_* for the PAPI test suite proper (validation_tests + ctests,
 # the set run_tests.sh reports), c_* for components/perf_event/tests, which
 # are reported on their own line and are not part of the total.
@@ -784,13 +927,21 @@ FAIL_LINES=()
 EXTRA_LINES=()
 LD_PATH_RUN=$LIB_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
-echo "[conformance] running tests sequentially (timeout ${TIMEOUT}s each)"
+if [ -n "$FROM_CONSOLE" ]; then
+	echo "[conformance] results from the log (timeout ${TIMEOUT}s each; times are the machine's)"
+else
+	echo "[conformance] running tests sequentially (timeout ${TIMEOUT}s each)"
+fi
 for i in $RUN_ORDER; do
 	id=${IDS[$i]}
 	p=${PLAN[$i]}
 	case "$p" in
 	excluded)
 		EXTRA_LINES+=("$(printf '%s\t%s\t%s' "$id" EXCLUDED "listed in run_tests_exclude.txt")")
+		continue
+		;;
+	excluded:*)
+		EXTRA_LINES+=("$(printf '%s\t%s\t%s' "$id" EXCLUDED "$(one_line "${p#excluded:}")")")
 		continue
 		;;
 	notbuilt:*)
@@ -804,6 +955,21 @@ for i in $RUN_ORDER; do
 	if [ "${st%%$'\t'*}" != OK ]; then
 		CLASS="FAILED(build)"
 		REASON=$(one_line "${st#*$'\t'}")
+	elif [ -n "$FROM_CONSOLE" ]; then
+		out="$RLOG/$(logname "$id").out"
+		rc=$(cat "$RLOG/$(logname "$id").rc" 2>/dev/null)
+		case "$rc" in
+		[0-9] | [0-9][0-9] | [0-9][0-9][0-9]) classify "$id" "$rc" "$out" ;;
+		*)
+			CLASS=FAILED
+			if [ -f "$out" ]; then
+				REASON="started but never ended: the machine stopped (crash or time limit)"
+			else
+				REASON="never started: the machine stopped before it"
+			fi
+			;;
+		esac
+		t_guest=$(cat "$RLOG/$(logname "$id").time" 2>/dev/null || echo '?')
 	else
 		out="$RLOG/$(logname "$id").out"
 		(
@@ -831,20 +997,27 @@ for i in $RUN_ORDER; do
 	*) FAIL_LINES+=("  $id: $CLASS: $REASON") ;;
 	esac
 	RES_LINES+=("$(printf '%s\t%s\t%s' "$id" "$CLASS" "${REASON:--}")")
-	printf '  %-55s %-13s %3ss\n' "$id" "$CLASS" "$((SECONDS - t0))"
+	if [ -n "$FROM_CONSOLE" ]; then
+		printf '  %-55s %-13s %5ss\n' "$id" "$CLASS" "${t_guest:-?}"
+	else
+		printf '  %-55s %-13s %3ss\n' "$id" "$CLASS" "$((SECONDS - t0))"
+	fi
 done
 
 T_END=$(date +%s)
 total=$((n_pass + n_skip + n_fail))
-summary="conformance: $n_pass passed, $n_skip skipped, $n_fail failed of $total"
+summary="conformance${LABEL:+ ($LABEL)}: $n_pass passed, $n_skip skipped, $n_fail failed of $total"
 c_total=$((c_pass + c_skip + c_fail))
 c_summary="components/perf_event (not in the total above): $c_pass passed, $c_skip skipped, $c_fail failed of $c_total"
 
 # libpapi actually loaded by the tests (sanity check for the comparison).
 resolved=""
+if [ "${#STATIC_ARCHIVES[@]}" -gt 0 ]; then
+	resolved="statically linked: ${STATIC_ARCHIVES[*]}"
+fi
 probe=$TREE/ctests/zero
 [ -x "$probe" ] || probe=$(find "$TREE/ctests" "$TREE/validation_tests" -maxdepth 1 -type f -perm -u+x 2>/dev/null | head -n1)
-if [ -n "$probe" ] && command -v ldd >/dev/null 2>&1; then
+if [ -z "$resolved" ] && [ -n "$probe" ] && command -v ldd >/dev/null 2>&1; then
 	resolved=$(LD_LIBRARY_PATH="$LD_PATH_RUN" ldd "$probe" 2>/dev/null | awk '/libpapi/ {print $3; exit}')
 fi
 
@@ -856,6 +1029,9 @@ fi
 	echo "# libdir: $LIB_DIR (tests load: ${resolved:-unknown})"
 	echo "# examples: $EXAMPLES"
 	echo "# options: timeout=${TIMEOUT}s jobs=$JOBS only=${ONLY:-<all>} components=$WITH_COMPONENTS extra=$WITH_EXTRA openmp=$have_openmp"
+	if [ "$CC" != gcc ] || [ -n "$FROM_CONSOLE" ] || [ -n "$EXCLUDE_LIST" ]; then
+		echo "# cross: cc=$CC${FROM_CONSOLE:+ run elsewhere, output from $FROM_CONSOLE}${EXCLUDE_LIST:+ exclude-list=$EXCLUDE_LIST}"
+	fi
 	echo "# $summary"
 	if [ "$WITH_COMPONENTS" = 1 ]; then
 		echo "# $c_summary"
@@ -898,10 +1074,14 @@ if [ "${#FAIL_LINES[@]}" -gt 0 ]; then
 	echo "failures:"
 	printf '%s\n' "${FAIL_LINES[@]}"
 fi
-echo "not counted: ${#EXTRA_LINES[@]} (excluded by run_tests_exclude.txt or not built; see results)"
+if [ -n "$EXCLUDE_LIST" ]; then
+	echo "not counted: ${#EXTRA_LINES[@]} (excluded by run_tests_exclude.txt or $EXCLUDE_LIST, or not built; see results)"
+else
+	echo "not counted: ${#EXTRA_LINES[@]} (excluded by run_tests_exclude.txt or not built; see results)"
+fi
 echo "libpapi loaded by tests: ${resolved:-unknown}"
 case "$resolved" in
-"$LIB_DIR"/*) ;;
+"$LIB_DIR"/* | "statically linked: "*) ;;
 *) echo "$PROG: warning: the tests did not load libpapi from $LIB_DIR" >&2 ;;
 esac
 [ "$c_total" -gt 0 ] && echo "$c_summary"

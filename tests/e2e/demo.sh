@@ -4,8 +4,8 @@
 # The demo's measured step end to end: matmul_tour -n 128 must exit 0, print
 # an ijk and an ikj row, count at least one event with a positive integer on
 # each row, and pass its result check. If perf::TASK-CLOCK was counted, it
-# must agree with the row's wall time within 20%, since both cover the same
-# interval of a single-threaded run.
+# must lie between 25% and 105% of the row's wall time: both cover the same
+# interval of a single-threaded run, and a units error is off by 1000x.
 # Exit: 0 pass, 77 skip (reason printed), 1 fail.
 set -u
 
@@ -79,7 +79,9 @@ check_table() {
 		if (tc) {
 			ns = $2 * 1e9
 			d = ($tc - ns) / ns
-			if (d < -0.2 || d > 0.2)
+			# CPU time cannot exceed the wall time of one thread; a busy
+			# machine may stretch the wall time, so below is looser.
+			if (d < -0.75 || d > 0.05)
 				off = off sprintf(" %s: TASK-CLOCK %.0f ns vs %.0f ns " \
 					"measured (%+.0f%%);", $1, $tc, ns, d * 100)
 		}
@@ -92,7 +94,7 @@ check_table() {
 		if (bad != "") { print bad; exit 1 }
 		if (!nev) exit 3
 		if (off != "") { print off; exit 2 }
-		if (tc) print "TASK-CLOCK within 20% of the wall time"
+		if (tc) print "TASK-CLOCK between 25% and 105% of the wall time"
 		exit 0
 	}'
 }
@@ -135,4 +137,4 @@ for attempt in 1 2 3; do
 		;;
 	esac
 done
-fail "TASK-CLOCK disagreed with the wall time by over 20% in 3 runs"
+fail "TASK-CLOCK disagreed with the wall time in 3 runs"

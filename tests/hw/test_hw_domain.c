@@ -57,7 +57,7 @@ static long long count(const char *label, int dom)
 		memset(&opt, 0, sizeof(opt));
 		opt.domain.eventset = es;
 		ret = PAPI_get_opt(PAPI_DOMAIN, &opt);
-		if (ret != dom || opt.domain.domain != dom)
+		if (ret != PAPI_OK || opt.domain.domain != dom)
 			hw_fail("%s: PAPI_get_opt(PAPI_DOMAIN) gives %d "
 				"(domain field 0x%x), set 0x%x",
 				label, ret, opt.domain.domain, dom);

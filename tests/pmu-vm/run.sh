@@ -13,7 +13,13 @@
 #      tests/hw/test_*.sh, bench/perturbation.c, and the utilities
 #      papi_avail, papi_native_avail, papi_component_avail;
 #   3. packs them with busybox and ./init into an initramfs, boots it under
-#      `timeout`, and reads the results off the serial console.
+#      `timeout`, and reads the results off the serial console;
+#   4. PAPI's own test suite (Debian's papi-examples: ctests,
+#      validation_tests, components/perf_event/tests) cross-built by
+#      tests/conformance/run.sh --build-only, statically linked the same
+#      way, run in a second boot of the machine (init's PMU_MODE=conformance)
+#      and classified from its console by tests/conformance/run.sh
+#      --from-console; its summary is printed beside the host's.
 #
 # Static binaries keep the initramfs at a few MB with no shared libraries
 # to collect; booting with the cross glibc runtime copied in instead costs
@@ -23,6 +29,10 @@
 # Exit status: 0 every test ran and none failed (77 counts as skipped);
 # 1 a test failed, or the arm64 build did; 2 the machine did not finish
 # (boot failure, timeout, a test hung the guest) or setup broke.
+# PAPI's own tests (step 4) are reported, not judged one by one: they fail
+# the run (1) only when fewer pass in the machine than on the host (see
+# docs/pmu-vm.md, "Conformance"), or when they cannot be built or the
+# machine running them does not finish.
 # Hosts that cannot do this (not root with packages missing, Debian archive
 # unreachable, not Debian) print "check-pmu: SKIPPED: <reason>" and exit 0.
 #
@@ -37,6 +47,17 @@
 #   PAPI_PMU_ONLY          run only these tests (names, space-separated)
 #   PAPI_PMU_EXTRA         more C files (public API) to build and run, e.g.
 #                          while debugging
+#   PAPI_PMU_CONFORMANCE=0 leave out PAPI's own tests (step 4); also left out
+#                          when PAPI_PMU_ONLY is set
+#   PAPI_PMU_CONF_ONLY     run only PAPI's tests whose id matches this ERE
+#   PAPI_PMU_CONF_TIMEOUT  guest seconds per PAPI test (default 30)
+#   PAPI_PMU_CONF_VMS      machines running PAPI's tests at once (default:
+#                          the host's CPUs, at most 4)
+#   PAPI_PMU_CONF_VM_TIMEOUT  seconds for each of those machines (default 600)
+#   PAPI_PMU_HOST_RESULTS  the host's conformance results to print and compare
+#                          with (default build/conformance/results.txt)
+#   PAPI_EXAMPLES_DIR      papi-examples tree (default
+#                          /usr/share/doc/papi-examples/examples)
 #   QEMU                   the emulator (default qemu-system-aarch64)
 set -uo pipefail
 
@@ -212,13 +233,178 @@ for name in $TESTS; do
 done
 log "setup ${t_setup}s, arm64 build ${t_build}s, initramfs + VM ${t_vm}s" \
 	"(qemu exit $qrc); console: $CONSOLE"
+hw_line="pmu-vm: $pass passed, $fail failed, $skip skipped"
+hw_rc=0
+[ $fail = 0 ] || hw_rc=1
 if [ $finished = 0 ] || [ $notrun -gt 0 ]; then
 	[ $qrc = 124 ] && log "the VM ran into the ${VM_TIMEOUT}s limit"
 	log "the machine did not finish: $notrun test(s) did not run; last console lines:"
 	tail -25 "$CONSOLE" | sed 's/^/  | /'
-	echo "pmu-vm: $pass passed, $fail failed, $skip skipped"
-	exit 2
+	hw_rc=2
 fi
-echo "pmu-vm: $pass passed, $fail failed, $skip skipped"
-[ $fail = 0 ] || exit 1
-exit 0
+echo "$hw_line"
+
+# ---- 6. PAPI's own tests (conformance) in the machine -----------------------
+# The host's score of our library, when make check has run the conformance
+# test: its results file's header holds the summary.
+HOST_RESULTS=${PAPI_PMU_HOST_RESULTS:-$SRC/build/conformance/results.txt}
+host_pass=""
+if [ -f "$HOST_RESULTS" ] &&
+	host_sum=$(sed -n 's/^# conformance: //p' "$HOST_RESULTS" | head -1) &&
+	[ -n "$host_sum" ]; then
+	host_line="conformance (host): $host_sum ($HOST_RESULTS)"
+	host_pass=${host_sum%% passed*}
+else
+	host_line="conformance (host): no results in $HOST_RESULTS (make check writes them)"
+fi
+conf_rc=0
+conf_line=""
+t_cbuild=0 t_cvm=0
+EXAMPLES=${PAPI_EXAMPLES_DIR:-/usr/share/doc/papi-examples/examples}
+CONF_TIMEOUT=${PAPI_PMU_CONF_TIMEOUT:-30}
+CONF_VM_TIMEOUT=${PAPI_PMU_CONF_VM_TIMEOUT:-600}
+CONFW=$OUT/conformance
+CRUN=$SRC/tests/conformance/run.sh
+conf_args=(--cc "${CROSS}gcc" --static-libs "$LIBPAPI $PFM_A"
+	--include "$SRC/include" --work "$CONFW" --examples "$EXAMPLES"
+	--exclude-list "$HERE/conformance-exclude.txt")
+[ -n "${PAPI_PMU_CONF_ONLY:-}" ] && conf_args+=(--only "$PAPI_PMU_CONF_ONLY")
+if [ "${PAPI_PMU_CONFORMANCE:-1}" = 0 ] || [ -n "${PAPI_PMU_ONLY:-}" ]; then
+	conf_line="conformance (arm64 PMU VM): not run (PAPI_PMU_CONFORMANCE=0 or PAPI_PMU_ONLY)"
+elif [ ! -f "$CRUN" ]; then
+	conf_line="conformance (arm64 PMU VM): not run ($CRUN is missing)"
+elif [ ! -f "$EXAMPLES/testlib/test_utils.c" ]; then
+	conf_line="conformance (arm64 PMU VM): SKIPPED: PAPI's tests are not in $EXAMPLES (apt-get install papi-examples)"
+else
+	t0=$(now)
+	bash "$CRUN" "${conf_args[@]}" --build-only --jobs "$JOBS" \
+		>"$OUT/conformance-build.log" 2>&1
+	crc=$?
+	t_cbuild=$(since "$t0")
+	if [ $crc != 0 ] || [ ! -s "$CONFW/manifest.txt" ]; then
+		tail -20 "$OUT/conformance-build.log"
+		conf_line="conformance (arm64 PMU VM): the arm64 build of PAPI's tests failed (rc $crc; $OUT/conformance-build.log)"
+		conf_rc=1
+	fi
+fi
+if [ -z "$conf_line" ]; then
+	t0=$(now)
+	# The tests run in CONF_VMS machines at once, one vCPU each (under icount
+	# a guest's clock and counts do not depend on host load, so this changes
+	# no result). The slowest tests, with the host seconds each took on the
+	# 2-core x86_64 development VM, are spread first, largest first, onto
+	# the least loaded machine; the rest count 0.3 s each. Each machine runs
+	# its share in the usual order.
+	CONF_VMS=${PAPI_PMU_CONF_VMS:-$(nproc 2>/dev/null || echo 1)}
+	case "$CONF_VMS" in '' | *[!0-9]* | 0) CONF_VMS=1 ;; esac
+	[ "$CONF_VMS" -gt 4 ] && CONF_VMS=4
+	CONF_WEIGHTS="ctests/multiplex1_pthreads 70 ctests/multiplex1 36
+		validation_tests/flops_validation 33 ctests/kufrin 22 ctests/destroy 8
+		ctests/multiplex2 6 validation_tests/papi_tot_cyc 4 ctests/exec_overflow 4"
+	awk -F'\t' '$1 == "run" { print $2 }' "$CONFW/manifest.txt" |
+		awk -v n="$CONF_VMS" -v w="$CONF_WEIGHTS" -v dir="$OUT" '
+		BEGIN { k = split(w, a, /[ \t\n]+/); for (i = 1; i < k; i += 2) cost[a[i]] = a[i + 1] }
+		{ id[NR] = $1; c[NR] = ($1 in cost) ? cost[$1] : 0.3 }
+		END {
+			for (m = 0; m < n; m++) load[m] = 0
+			for (done = 0; done < NR; done++) {   # largest first (stable)
+				best = 0
+				for (i = 1; i <= NR; i++)
+					if (!(i in shard) && (best == 0 || c[i] > c[best])) best = i
+				low = 0
+				for (m = 1; m < n; m++) if (load[m] < load[low]) low = m
+				shard[best] = low; load[low] += c[best]
+			}
+			for (m = 0; m < n; m++) printf "" > (dir "/conformance-list." m)
+			for (i = 1; i <= NR; i++) print id[i] > (dir "/conformance-list." shard[i])
+		}' || exit 2
+	# Programs that other tests execute go into every machine.
+	awk -F'\t' '$1 == "run" { run[$2] = 1 } $1 == "prog" { prog[$2] = 1 }
+		END { for (p in prog) if (!(p in run) || p == "ctests/child_overflow") print p }' \
+		"$CONFW/manifest.txt" >"$OUT/conformance-helpers"
+	pids=()
+	for m in $(seq 0 $((CONF_VMS - 1))); do
+		R=$OUT/initramfs-conformance.$m
+		rm -rf "$R"
+		mkdir -p "$R"/{bin,sbin,proc,sys,dev,tmp,usr/bin,conformance} || exit 2
+		cp "$CACHE/busybox" "$R/bin/busybox"
+		install -m 755 "$HERE/init" "$R/init"
+		cp "$OUT/conformance-list.$m" "$R/conformance/list"
+		sort -u "$OUT/conformance-list.$m" "$OUT/conformance-helpers" |
+			while read -r id; do
+				mkdir -p "$R/conformance/$(dirname "$id")" &&
+					"${CROSS}strip" -o "$R/conformance/$id" "$CONFW/tree/$id" ||
+					exit 1
+			done || exit 2
+		# No compression: static programs of about 1 MB each make an image
+		# the kernel would gunzip slowly under TCG; QEMU loads a plain one
+		# at once.
+		(cd "$R" && find . | cpio -o -H newc --quiet) >"$OUT/initrd-conformance.$m.cpio" ||
+			exit 2
+		# sleep=off: while the guest sleeps its clock jumps to the next
+		# timer instead of waiting in real time (ctests/realtime and
+		# virttime sleep 10 s each); instructions still tick it as before.
+		timeout -k 10 "$CONF_VM_TIMEOUT" "$QEMU" -M virt -cpu cortex-a57 -smp 1 -m 1G \
+			-nographic -no-reboot -nic none -icount shift=0,sleep=off \
+			-kernel "$CACHE/vmlinuz" -initrd "$OUT/initrd-conformance.$m.cpio" \
+			-append "console=ttyAMA0 panic=-1 quiet randomize_kstack_offset=off PMU_MODE=conformance PMU_CONF_TIMEOUT=$CONF_TIMEOUT ${PAPI_PMU_KERNEL_ARGS:-}" \
+			</dev/null >"$OUT/conformance-console.$m.raw" 2>&1 &
+		pids+=($!)
+	done
+	cqrc=""
+	for p in "${pids[@]}"; do
+		wait "$p"
+		cqrc="$cqrc${cqrc:+ }$?"
+	done
+	CCONSOLE=$OUT/conformance-console.log
+	cfinished=1
+	: >"$CCONSOLE"
+	for m in $(seq 0 $((CONF_VMS - 1))); do
+		tr -d '\r' <"$OUT/conformance-console.$m.raw" >"$OUT/conformance-console.$m.log"
+		rm -f "$OUT/conformance-console.$m.raw"
+		grep -q '^=== DONE' "$OUT/conformance-console.$m.log" || cfinished=0
+		cat "$OUT/conformance-console.$m.log" >>"$CCONSOLE"
+	done
+	t_cvm=$(since "$t0")
+	compare=(--no-compare)
+	[ -f "$HOST_RESULTS" ] && compare=(--compare "$HOST_RESULTS")
+	bash "$CRUN" "${conf_args[@]}" --from-console "$CCONSOLE" \
+		--timeout "$CONF_TIMEOUT" --label "arm64 PMU VM" "${compare[@]}" \
+		>"$OUT/conformance.log" 2>&1
+	crc=$?
+	if [ "${PAPI_PMU_QUIET:-0}" != 1 ]; then
+		echo "pmu-vm: PAPI's own tests in the machine (tests/conformance/run.sh --from-console)"
+		grep -v -E '^conformance \(arm64 PMU VM\): ' "$OUT/conformance.log"
+	fi
+	conf_line=$(grep -E '^conformance \(arm64 PMU VM\): [0-9]+ passed' "$OUT/conformance.log" | tail -1)
+	log "PAPI's tests: arm64 build ${t_cbuild}s, initramfs + $CONF_VMS VMs ${t_cvm}s" \
+		"(qemu exit $cqrc); console: $CCONSOLE; results: $CONFW/results.txt"
+	if [ $crc != 0 ] || [ -z "$conf_line" ]; then
+		tail -20 "$OUT/conformance.log"
+		conf_line="conformance (arm64 PMU VM): classifying the console failed (rc $crc; $OUT/conformance.log)"
+		conf_rc=1
+	else
+		if [ $cfinished = 0 ]; then
+			case " $cqrc " in *" 124 "*)
+				log "a machine running PAPI's tests ran into the ${CONF_VM_TIMEOUT}s limit" ;;
+			esac
+			for m in $(seq 0 $((CONF_VMS - 1))); do
+				grep -q '^=== DONE' "$OUT/conformance-console.$m.log" && continue
+				log "machine $m running PAPI's tests did not finish; its last console lines:"
+				tail -15 "$OUT/conformance-console.$m.log" | sed 's/^/  | /'
+			done
+			conf_rc=1
+		fi
+		vm_pass=$(printf '%s\n' "$conf_line" | sed -E 's/^[^:]*: ([0-9]+) passed.*/\1/')
+		if [ -n "$host_pass" ] && [ "$vm_pass" -lt "$host_pass" ]; then
+			log "FAIL: fewer of PAPI's tests pass in the machine ($vm_pass) than on the host ($host_pass)"
+			conf_rc=1
+		fi
+	fi
+fi
+
+echo "$hw_line"
+echo "$host_line"
+echo "$conf_line"
+[ $hw_rc != 0 ] && exit $hw_rc
+exit $conf_rc

@@ -5,6 +5,8 @@
 #
 # Prepares everything check-pmu needs on a Debian 12 (bookworm) amd64 host:
 #   host packages  qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio
+#                  and, if it can, papi-examples (PAPI's own tests, which
+#                  run.sh cross-builds; without it that part is skipped)
 #   CACHE_DIR      the Debian arm64 cloud kernel, busybox-static and libpfm4
 #                  (libpfm.a and headers), downloaded as .debs and unpacked:
 #     CACHE_DIR/vmlinuz      the kernel Image (QEMU's -kernel)
@@ -31,6 +33,9 @@ export DEBIAN_FRONTEND=noninteractive
 
 say() { echo "setup: $*" >&2; }
 skip() { say "$*"; exit 77; }
+
+command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
+	skip "needs a Debian host (apt-get, dpkg)"
 
 is_root() { [ "$(id -u)" = 0 ]; }
 
@@ -61,6 +66,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 	say "installing ${missing[*]}"
 	apt_or_skip apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+# Optional: the sources of PAPI's own tests. Failing to get them only
+# leaves that part of check-pmu out (run.sh says so).
+if [ "$(dpkg-query -W -f '${Status}' papi-examples 2>/dev/null)" != "install ok installed" ] &&
+	is_root; then
+	say "installing papi-examples"
+	apt-get install -y --no-install-recommends papi-examples >/dev/null 2>&1 ||
+		say "warning: apt-get install papi-examples failed; PAPI's tests will not run"
+fi
 
 # ---- guest files ----------------------------------------------------------
 PFM_A=$CACHE/root/usr/lib/aarch64-linux-gnu/libpfm.a
@@ -70,13 +83,16 @@ if [ -s "$CACHE/vmlinuz" ] && [ -s "$CACHE/busybox" ] && [ -s "$PFM_A" ] &&
 	exit 0
 fi
 
-is_root || skip "not root; as root run: dpkg --add-architecture arm64 && apt-get update"
+# Adding the architecture and fetching its package lists need root; the
+# downloads themselves do not.
 if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	is_root || skip "not root; as root run: dpkg --add-architecture arm64 && apt-get update"
 	say "adding the arm64 dpkg architecture"
 	dpkg --add-architecture arm64 || exit 1
 	apt_or_skip apt-get update
 elif ! apt-cache show linux-image-cloud-arm64:arm64 >/dev/null 2>&1; then
 	# Architecture added but package lists never fetched for it.
+	is_root || skip "not root; as root run: apt-get update"
 	apt_or_skip apt-get update
 fi
 

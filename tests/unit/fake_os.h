@@ -19,6 +19,8 @@
  * fake_os_make_root / fake_os_mkfile). Without a root, every path is absent.
  *
  * The state is global and guarded by one mutex, so threads may use it.
+ * The process-information functions of os.h (exe, shlib, dmem) live in
+ * fake_os_proc.c: a fixed process, nothing to script.
  */
 #include <perfmon/pfmlib_perf_event.h>
 #include <stddef.h>

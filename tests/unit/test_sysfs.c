@@ -223,6 +223,35 @@ int main(void)
 					"11\n"), 0);
 	}
 
+	/* Malformed format files are refused, not misread; a field list
+	 * wider than 64 bits must not shift past the value's width. */
+	{
+		static const struct {
+			int line;
+			const char *fmt;
+		} fmts[] = {
+			{ __LINE__, "config:0-63,0-3" },
+			{ __LINE__, "config:64" },
+			{ __LINE__, "config:7-0" },
+			{ __LINE__, "config:x" },
+			{ __LINE__, "config3:0-7" },
+			{ __LINE__, "0-7" },
+			{ __LINE__, "config:0-7;8" },
+		};
+		struct perf_event_attr a;
+		size_t k;
+
+		for (k = 0; k < sizeof(fmts) / sizeof(fmts[0]); k++) {
+			CHECK_EQ(fake_os_mkfile("/sys/bus/event_source/devices/"
+						"cpu/format/odd", fmts[k].fmt),
+				 0);
+			ret = papi__pe_sysfs_parse("cpu/odd=0x5/", &a);
+			if (k == 0)
+				continue; /* may be taken; must not be UB */
+			CHECK_EQ_AT(fmts[k].line, ret, PAPI_ENOEVNT);
+		}
+	}
+
 	check_each();
 
 	/* Nothing here may touch perf_event. */

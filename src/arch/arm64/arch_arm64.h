@@ -36,4 +36,82 @@ static inline int papi__arch_cycles_are_cpu_clock(void)
 	return 0;
 }
 
+/* The counter that perf_event's time_mult/time_shift convert to
+ * nanoseconds when the mmap page says cap_user_time: the generic timer
+ * that sched_clock reads (arch/arm64/kernel/perf_event.c,
+ * arch_perf_update_userpage). No isb: the seqlock loop orders it. */
+static inline uint64_t papi__arch_perf_clock(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+	return v;
+}
+
+/* EL0 may read the PMU when the kernel allows it (perf_user_access=1 and
+ * the event asked with config1's "rdpmc" bit); the mmap page says so. */
+static inline int papi__arch_has_pmc_read(void)
+{
+	return 1;
+}
+
+/*
+ * The event counter is named in the mrs instruction itself, so a variable
+ * counter needs a jump table: entry n (8 bytes: mrs, b) reads
+ * PMEVCNTR<n>_EL0, and entry 31 the cycle counter, which the kernel
+ * reports as index 32 (Documentation/arch/arm64/perf.rst). A table of
+ * direct reads rather than PMSELR_EL0 + PMXEVCNTR_EL0: the selector is
+ * shared state that an interrupt between the two instructions could change
+ * without the mmap page's seqlock noticing. With branch protection each
+ * entry starts with a landing pad.
+ */
+#if defined(__ARM_FEATURE_BTI_DEFAULT) && __ARM_FEATURE_BTI_DEFAULT
+#define PAPI__PMC_PAD "bti j\n\t"
+#define PAPI__PMC_TAIL "\n\tnop\n\t"
+#define PAPI__PMC_SHIFT "4"
+#else
+#define PAPI__PMC_PAD ""
+#define PAPI__PMC_TAIL "\n\t"
+#define PAPI__PMC_SHIFT "3"
+#endif
+#define PAPI__PMC(n) PAPI__PMC_PAD "mrs %0, pmevcntr" #n "_el0\n\tb 2f" PAPI__PMC_TAIL
+#define PAPI__PMC8(a, b, c, d, e, f, g, h)                                     \
+	PAPI__PMC(a) PAPI__PMC(b) PAPI__PMC(c) PAPI__PMC(d) PAPI__PMC(e)       \
+	PAPI__PMC(f) PAPI__PMC(g) PAPI__PMC(h)
+
+static inline int papi__arch_read_pmc(uint32_t index, uint64_t *val)
+{
+	uint32_t n = index - 1; /* index 0, "none", wraps past 31 */
+	uint64_t v, t;
+
+	if (n > 31)
+		return 0;
+	__asm__ __volatile__(
+		"adr %1, 1f\n\t"
+		"add %1, %1, %w2, uxtw #" PAPI__PMC_SHIFT "\n\t"
+		"br %1\n"
+		"1:\n\t"
+		PAPI__PMC8(0, 1, 2, 3, 4, 5, 6, 7)
+		PAPI__PMC8(8, 9, 10, 11, 12, 13, 14, 15)
+		PAPI__PMC8(16, 17, 18, 19, 20, 21, 22, 23)
+		PAPI__PMC(24) PAPI__PMC(25) PAPI__PMC(26) PAPI__PMC(27)
+		PAPI__PMC(28) PAPI__PMC(29) PAPI__PMC(30)
+		PAPI__PMC_PAD "mrs %0, pmccntr_el0\n"
+		"2:"
+		: "=&r"(v), "=&r"(t)
+		: "r"(n));
+	*val = v;
+	return 1;
+}
+
+/* A value that differs between any two live threads: TPIDR_EL0, the
+ * thread pointer the AAPCS64 TLS model keeps there. */
+static inline uintptr_t papi__arch_thread_pointer(void)
+{
+	uintptr_t tp;
+
+	__asm__("mrs %0, tpidr_el0" : "=r"(tp));
+	return tp;
+}
+
 #endif

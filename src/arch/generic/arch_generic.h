@@ -29,4 +29,28 @@ static inline uint64_t papi__arch_cycle_counter_hz(void)
 	return 0;
 }
 
+/* No user-space counter reads: every read takes the read() system call. */
+static inline uint64_t papi__arch_perf_clock(void)
+{
+	return 0;
+}
+
+static inline int papi__arch_has_pmc_read(void)
+{
+	return 0;
+}
+
+static inline int papi__arch_read_pmc(uint32_t index, uint64_t *val)
+{
+	(void)index;
+	*val = 0;
+	return 0;
+}
+
+/* 0: "unknown", which never matches a recorded owner. */
+static inline uintptr_t papi__arch_thread_pointer(void)
+{
+	return 0;
+}
+
 #endif

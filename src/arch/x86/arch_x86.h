@@ -34,4 +34,49 @@ static inline uint64_t papi__arch_cycle_counter_hz(void)
 	return 0;
 }
 
+/* The counter that perf_event's time_mult/time_shift convert to
+ * nanoseconds when the mmap page says cap_user_time: the TSC on x86
+ * (arch/x86/events/core.c, arch_perf_update_userpage). */
+static inline uint64_t papi__arch_perf_clock(void)
+{
+	return papi__arch_cycle_counter();
+}
+
+/* Can this CPU read PMU counters from user space at all? */
+static inline int papi__arch_has_pmc_read(void)
+{
+	return 1;
+}
+
+/*
+ * Read the counter that perf_event_mmap_page.index names (1-based): rdpmc
+ * takes index - 1 in ecx. 1, or 0 for index 0 ("on no counter now"); the
+ * arm64 version also says 0 for a counter it cannot name.
+ */
+static inline int papi__arch_read_pmc(uint32_t index, uint64_t *val)
+{
+	uint32_t lo, hi;
+
+	if (!index)
+		return 0;
+	__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(index - 1));
+	*val = ((uint64_t)hi << 32) | lo;
+	return 1;
+}
+
+/* A value that differs between any two live threads and costs one load:
+ * the TCB's self pointer at %fs:0 (x86-64) or %gs:0 (i386), which the
+ * psABI TLS model guarantees. */
+static inline uintptr_t papi__arch_thread_pointer(void)
+{
+	uintptr_t tp;
+
+#if defined(__x86_64__)
+	__asm__("mov %%fs:0, %0" : "=r"(tp));
+#else
+	__asm__("mov %%gs:0, %0" : "=r"(tp));
+#endif
+	return tp;
+}
+
 #endif

@@ -7,7 +7,9 @@
  *   pe_component.c  init, component info, the vtable
  *   pe_names.c      the native event table (libpfm4 and sysfs PMUs)
  *   pe_sysfs.c      perf's sysfs event syntax ("msr/tsc/", "cpu/event=.../")
- *   pe_ctl.c        one perf_event group per EventSet
+ *   pe_ctl.c/.h     one perf_event group per EventSet
+ *   pe_count.c      start, stop, read, reset: baselines, no kernel resets
+ *   pe_mmap.c/.h    user-space counter reads through the event's mmap page
  */
 /* libpfm4 ships its own copy of the kernel's perf_event definitions and
  * they clash with <linux/perf_event.h>: the component uses libpfm4's. */
@@ -39,6 +41,9 @@ struct pe_state {
 	int pfm_ok;   /* libpfm4 initialized */
 	int core_ok;  /* the kernel has a core PMU for generic hw events */
 	int ncounters;
+	int user_read; /* counters can be read in user space (pe_mmap.h) */
+	unsigned int rdpmc_type;          /* PMU whose events must ask for it, */
+	unsigned long long rdpmc_config1; /* with this config1 bit (arm64) */
 };
 
 /* pe_names.c */
@@ -80,6 +85,8 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		  long long *values);
 int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			long long *values);
 int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain);
 
 #endif

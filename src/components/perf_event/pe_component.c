@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "components/perf_event/pe.h"
+#include "components/perf_event/pe_mmap.h"
 #include "components/perf_event/pe_presets.h"
 #include "os/os.h"
 
@@ -111,6 +112,8 @@ static int pe_init(struct papi__cmp *self)
 	st->ncounters = st->pfm_ok && st->core_ok ? core_counters(self) : 0;
 	if (st->pfm_ok && !st->core_ok)
 		core_counters(self); /* for pmu_names only */
+	if (st->core_ok && !self->user_read_off)
+		papi__pe_mmap_probe(st);
 	papi__pe_names_init(self, st);
 
 	in->num_cntrs = st->ncounters;
@@ -124,6 +127,7 @@ static int pe_init(struct papi__cmp *self)
 	in->kernel_multiplex = 1;
 	in->cntr_umasks = 1;
 	in->fast_real_timer = 1;
+	in->fast_counter_read = st->user_read;
 	in->fast_virtual_timer = 0;
 	return PAPI_OK;
 }
@@ -165,4 +169,5 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.stop = papi__pe_stop,
 	.read = papi__pe_read,
 	.reset = papi__pe_reset,
+	.read_reset = papi__pe_read_reset,
 };

@@ -87,6 +87,10 @@ static void add_pfm_events(struct pe_state *st)
 		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS ||
 		    !pinfo.is_present || p == PFM_PMU_PERF_EVENT_RAW)
 			continue;
+		/* libpfm4 may recognise the CPU while the kernel gives us no
+		 * core PMU (a VM): its events could not be counted. */
+		if (pinfo.type == PFM_PMU_TYPE_CORE && !st->core_ok)
+			continue;
 		for (i = pinfo.first_event; i != -1; i = pfm_get_event_next(i)) {
 			struct pe_ntv e = { .kind = PE_PFM, .listed = 1,
 					    .base = -1, .pfm_idx = i,

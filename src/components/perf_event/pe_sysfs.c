@@ -63,6 +63,8 @@ static int apply_format(const char *fmt, unsigned long long value,
 		if (hi < lo || hi > 63)
 			return -1;
 		width = (unsigned long long)(hi - lo + 1);
+		if (shift + (int)width > 64)
+			return -1; /* more field bits than a value has */
 		mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
 		*word |= ((value >> shift) & mask) << lo;
 		shift += (int)width;
@@ -70,6 +72,10 @@ static int apply_format(const char *fmt, unsigned long long value,
 		if (*end && *end != ',')
 			return -1;
 	}
+	/* A value wider than its field is refused, as perf does, rather than
+	 * silently counting another event. */
+	if (shift < 64 && (value >> shift))
+		return -1;
 	return 0;
 }
 
@@ -164,6 +170,8 @@ int papi__pe_sysfs_parse(const char *name, struct perf_event_attr *attr)
 		return PAPI_ENOEVNT; /* no path tricks */
 	memcpy(spec, s1 + 1, (size_t)(s2 - s1 - 1));
 	spec[s2 - s1 - 1] = '\0';
+	if (strchr(spec, '/'))
+		return PAPI_ENOEVNT; /* "cpu/../../x/": no path tricks */
 	memset(attr, 0, sizeof(*attr));
 	attr->size = sizeof(*attr);
 	if (read_sysfs(pmu, "type", buf, sizeof(buf)) < 0)

@@ -1,37 +1,35 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * papi__os_hwinfo(): the PAPI_hw_info_t of the running machine, from sysfs,
- * /proc/cpuinfo and, on x86, cpuid. Only what the system states is recorded;
- * a field nothing states stays 0 or "".
+ * /proc/cpuinfo and the CPU itself (hwinfo_x86.c, hwinfo_arm64.c). Only
+ * what the system states is recorded; a field nothing states stays 0 or "".
  *
- * Where PAPI 7.0 fixed a meaning, programs depend on it, so it is kept: ncpu
- * is CPUs per NUMA node; on arm64 vendor is the MIDR implementer code
- * (PAPI_VENDOR_ARM_*) and cpuid_family/model/stepping are the architecture,
- * part and variant; AMD caches carry PAPI's policy bits; AMD TLB slots go
- * 4M, 2M, 4K pages, instruction before data.
+ * Where PAPI 7.0 fixed a meaning, programs depend on it, so it is kept:
+ * totalcpus counts the CPUs present (online or not, like the cpuN
+ * directories PAPI counts); ncpu is CPUs per NUMA node; cores is cores per
+ * socket and threads hardware threads per core.
+ *
+ * Hybrid machines (Intel P/E cores, arm big.LITTLE) have more than one core
+ * type, and one PAPI_hw_info_t can describe only one: the identification,
+ * caches and TLBs are those of the first online CPU's type, all read on or
+ * for that CPU, never mixed. The counts cover every core: cores counts
+ * distinct cores, so that 8 two-thread P cores and 8 E cores are 16 cores,
+ * not 24 / 2 = 12.
  */
-#include "os/os.h"
+#include "os/linux/hwinfo.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#define HW_X86 1
-#elif defined(__aarch64__)
-#define HW_ARM64 1
-#endif
+#include "os/os.h"
 
-#define SYS_CPU "/sys/devices/system/cpu"
-#define TOPO SYS_CPU "/cpu%d/topology/"
+#define TOPO HW_SYS_CPU "/cpu%d/topology/"
 #define CPUINFO_LEN 16384 /* holds the first processor block */
-#define ASSOC_FULL SHRT_MAX /* PAPI's word for fully associative */
 #define MAX_PACKAGES 256
 
 /* ---- files ------------------------------------------------------------ */
@@ -49,10 +47,7 @@ vread_attr(char *buf, size_t len, const char *fmt, va_list ap)
 	return n;
 }
 
-/* A sysfs/procfs file named by a format, trailing newline removed; returns
- * its length or -errno. */
-__attribute__((format(printf, 3, 4))) static long
-read_attr(char *buf, size_t len, const char *fmt, ...)
+long papi__hw_read_attr(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	long n;
@@ -63,9 +58,7 @@ read_attr(char *buf, size_t len, const char *fmt, ...)
 	return n;
 }
 
-/* A decimal attribute, or -1 when absent or unparsable. */
-__attribute__((format(printf, 1, 2))) static long attr_long(const char *fmt,
-							    ...)
+long papi__hw_attr_long(const char *fmt, ...)
 {
 	char buf[64], *end;
 	va_list ap;
@@ -76,7 +69,8 @@ __attribute__((format(printf, 1, 2))) static long attr_long(const char *fmt,
 	va_end(ap);
 	if (n <= 0)
 		return -1;
-	v = strtol(buf, &end, 10);
+	/* Not base 0: a decimal with a leading zero is not octal here. */
+	v = strtol(buf, &end, strncmp(buf, "0x", 2) == 0 ? 16 : 10);
 	return end == buf ? -1 : v;
 }
 
@@ -87,15 +81,20 @@ __attribute__((format(printf, 1, 2))) static long attr_long(const char *fmt,
 static const char *cpulist_range(const char *p, int *lo, int *hi)
 {
 	char *end;
+	long a, b;
 
 	while (*p == ',' || isspace((unsigned char)*p))
 		p++;
 	if (!isdigit((unsigned char)*p))
 		return NULL;
-	*lo = *hi = (int)strtol(p, &end, 10);
+	a = b = strtol(p, &end, 10);
 	if (*end == '-')
-		*hi = (int)strtol(end + 1, &end, 10);
-	return *hi < *lo ? NULL : end;
+		b = strtol(end + 1, &end, 10);
+	if (b < a || a > INT_MAX || b > INT_MAX)
+		return NULL;
+	*lo = (int)a;
+	*hi = (int)b;
+	return end;
 }
 
 static int cpulist_count(const char *p)
@@ -123,9 +122,8 @@ __attribute__((format(printf, 1, 2))) static int list_count(const char *fmt,
 
 /* ---- /proc/cpuinfo ---------------------------------------------------- */
 
-/* Value of "key : value" in the first processor block. The key must match
- * whole, so that "model" does not find "model name". */
-static int cpuinfo_get(const char *info, const char *key, char *out, size_t len)
+int papi__hw_cpuinfo_get(const char *info, const char *key, char *out,
+			 size_t len)
 {
 	size_t klen = strlen(key), n;
 	const char *line, *end, *p;
@@ -151,58 +149,77 @@ static int cpuinfo_get(const char *info, const char *key, char *out, size_t len)
 
 /* ---- topology and clock ----------------------------------------------- */
 
-/* Sockets are the distinct physical_package_id values of online CPUs;
- * counting them rather than dividing stays right with CPUs offline. */
-static int count_packages(const char *online)
+/* One pass over the online CPUs: sockets are the distinct
+ * physical_package_id values (counting them stays right with CPUs
+ * offline); cores are the CPUs of cpu's package that are the first thread
+ * of their core, which counts a hybrid package's cores of every type. */
+static void count_sockets_cores(PAPI_hw_info_t *hw, const char *online, int cpu)
 {
-	int ids[MAX_PACKAGES], n = 0, lo, hi, cpu, i;
-	long id;
+	int ids[MAX_PACKAGES], n = 0, lo, hi, c, i, first, dummy;
+	long id, mine = papi__hw_attr_long(TOPO "physical_package_id", cpu);
+	char sib[4096];
 
 	while ((online = cpulist_range(online, &lo, &hi)) != NULL) {
-		for (cpu = lo; cpu <= hi; cpu++) {
-			id = attr_long(TOPO "physical_package_id", cpu);
+		for (c = lo; c <= hi; c++) {
+			id = papi__hw_attr_long(TOPO "physical_package_id", c);
 			for (i = 0; i < n && ids[i] != (int)id; i++)
 				;
 			if (i == n && n < MAX_PACKAGES)
 				ids[n++] = (int)id;
+			if (id != mine ||
+			    papi__hw_read_attr(sib, sizeof(sib),
+					       TOPO "thread_siblings_list",
+					       c) <= 0 ||
+			    !cpulist_range(sib, &first, &dummy))
+				continue;
+			if (first == c)
+				hw->cores++;
 		}
 	}
-	return n;
+	hw->sockets = n;
 }
 
-/* Fills the counts; returns the first online CPU, whose siblings and
- * caches then describe the machine (cpu0 may be offline on arm64). */
+/* Fills the counts; returns the first online CPU, whose type the rest of
+ * the description is about (cpu0 may be offline on arm64). */
 static int fill_topology(PAPI_hw_info_t *hw)
 {
-	char online[4096];
+	char online[4096], present[4096];
 	int cpu = 0, hi;
 	long n;
 
-	if (read_attr(online, sizeof(online), SYS_CPU "/online") > 0) {
-		hw->totalcpus = cpulist_count(online);
+	if (papi__hw_read_attr(online, sizeof(online), HW_SYS_CPU "/online") >
+	    0) {
 		if (!cpulist_range(online, &cpu, &hi))
 			cpu = 0;
-		hw->sockets = count_packages(online);
+		count_sockets_cores(hw, online, cpu);
+		hw->totalcpus = cpulist_count(online);
 	}
+	if (papi__hw_read_attr(present, sizeof(present),
+			       HW_SYS_CPU "/present") > 0 &&
+	    cpulist_count(present) > hw->totalcpus)
+		hw->totalcpus = cpulist_count(present);
 	if (hw->totalcpus <= 0) {
-		n = sysconf(_SC_NPROCESSORS_ONLN);
+		n = sysconf(_SC_NPROCESSORS_CONF);
 		hw->totalcpus = n > 0 ? (int)n : 0;
 	}
 	hw->threads = list_count(TOPO "thread_siblings_list", cpu);
-	if (hw->threads > 0)
-		hw->cores = list_count(TOPO "core_siblings_list", cpu) /
-			    hw->threads;
 	hw->nnodes = list_count("/sys/devices/system/node/online");
-	hw->ncpu = hw->nnodes > 1 ? hw->totalcpus / hw->nnodes : hw->totalcpus;
+	/* Kernels without NUMA have no node directory: one node. */
+	if (hw->nnodes <= 0)
+		hw->nnodes = 1;
+	hw->ncpu = hw->totalcpus / hw->nnodes;
 	return cpu;
 }
 
 /* cpufreq states the hardware limits; without it (VMs) /proc/cpuinfo's
- * "cpu MHz" is the only rate the kernel gives. arm64 has neither there. */
+ * "cpu MHz" is the only rate the kernel gives. arm64 VMs have neither, and
+ * BogoMIPS (PAPI 7.0's fallback there) is the timer, not the clock. */
 static void fill_mhz(PAPI_hw_info_t *hw, const char *info, int cpu)
 {
-	long max = attr_long(SYS_CPU "/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
-	long min = attr_long(SYS_CPU "/cpu%d/cpufreq/cpuinfo_min_freq", cpu);
+	long max = papi__hw_attr_long(
+		HW_SYS_CPU "/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
+	long min = papi__hw_attr_long(
+		HW_SYS_CPU "/cpu%d/cpufreq/cpuinfo_min_freq", cpu);
 	char val[64];
 	double mhz;
 
@@ -210,8 +227,9 @@ static void fill_mhz(PAPI_hw_info_t *hw, const char *info, int cpu)
 		hw->cpu_max_mhz = (int)(max / 1000);
 		hw->cpu_min_mhz = min > 0 ? (int)(min / 1000) : 0;
 		hw->mhz = (float)max / 1000.0f;
-	} else if (cpuinfo_get(info, "cpu MHz", val, sizeof(val)) == 0 &&
-		   (mhz = strtod(val, NULL)) > 0) {
+	} else if (papi__hw_cpuinfo_get(info, "cpu MHz", val, sizeof(val)) ==
+			   0 &&
+		   (mhz = strtod(val, NULL)) > 0 && mhz < INT_MAX) {
 		hw->cpu_max_mhz = hw->cpu_min_mhz = (int)mhz;
 		hw->mhz = (float)mhz;
 	}
@@ -220,14 +238,14 @@ static void fill_mhz(PAPI_hw_info_t *hw, const char *info, int cpu)
 
 /* ---- memory hierarchy ------------------------------------------------- */
 
-static void add_cache(PAPI_mh_info_t *mh, long level, int type, long size,
-		      long line, long ways)
+void papi__hw_add_cache(PAPI_mh_info_t *mh, long level, int type, long size,
+			long line, long ways)
 {
 	PAPI_mh_cache_info_t *c;
 	int i;
 
-	if (level < 1 || level > PAPI_MAX_MEM_HIERARCHY_LEVELS || size <= 0 ||
-	    size > INT_MAX)
+	if (level < 1 || level > PAPI_MAX_MEM_HIERARCHY_LEVELS || size < 0 ||
+	    size > INT_MAX || line > INT_MAX || ways > INT_MAX)
 		return;
 	for (i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
 		c = &mh->level[level - 1].cache[i];
@@ -238,86 +256,21 @@ static void add_cache(PAPI_mh_info_t *mh, long level, int type, long size,
 		c->line_size = line > 0 ? (int)line : 0;
 		c->num_lines = line > 0 ? (int)(size / line) : 0;
 		c->associativity = ways > 0 ? (int)ways : 0;
+		if (level > mh->levels)
+			mh->levels = (int)level;
 		return;
 	}
 }
 
-/* PAPI has always marked AMD data and unified caches pseudo-LRU and the L1
- * data cache write-back; programs compare type words, so AMD keeps them. */
-static int vendor_policy(int type, int vendor)
-{
-	if (vendor != PAPI_VENDOR_AMD || type == PAPI_MH_TYPE_INST)
-		return type;
-	if (type == PAPI_MH_TYPE_DATA)
-		return type | PAPI_MH_TYPE_WB | PAPI_MH_TYPE_PSEUDO_LRU;
-	return type | PAPI_MH_TYPE_PSEUDO_LRU;
-}
-
-/* One cache index directory; returns -1 past the last one. Sizes read
- * "48K" or "32M". */
-static int sysfs_cache(PAPI_mh_info_t *mh, int cpu, int idx, int vendor)
-{
-	static const char *const names[] = { "Data", "Instruction", "Unified" };
-	static const int types[] = { PAPI_MH_TYPE_DATA, PAPI_MH_TYPE_INST,
-				     PAPI_MH_TYPE_UNIFIED };
-	char dir[128], buf[64], *end;
-	long level, size;
-	int t;
-
-	snprintf(dir, sizeof(dir), SYS_CPU "/cpu%d/cache/index%d", cpu, idx);
-	level = attr_long("%s/level", dir);
-	if (level < 0)
-		return -1;
-	if (read_attr(buf, sizeof(buf), "%s/type", dir) <= 0)
-		return 0;
-	for (t = 0; t < 3 && strcmp(buf, names[t]) != 0; t++)
-		;
-	if (t == 3 || read_attr(buf, sizeof(buf), "%s/size", dir) <= 0)
-		return 0;
-	size = strtol(buf, &end, 10);
-	size <<= *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-	add_cache(mh, level, vendor_policy(types[t], vendor), size,
-		  attr_long("%s/coherency_line_size", dir),
-		  attr_long("%s/ways_of_associativity", dir));
-	return 0;
-}
-
-static void sysfs_caches(PAPI_mh_info_t *mh, int cpu, int vendor)
-{
-	int idx;
-
-	for (idx = 0; idx < 32; idx++)
-		if (sysfs_cache(mh, cpu, idx, vendor) < 0)
-			break;
-}
-
-static void count_levels(PAPI_mh_info_t *mh)
-{
-	int i, j;
-
-	for (i = 0; i < PAPI_MAX_MEM_HIERARCHY_LEVELS; i++)
-		for (j = 0; j < PAPI_MH_MAX_LEVELS; j++)
-			if (mh->level[i].cache[j].type != PAPI_MH_TYPE_EMPTY ||
-			    mh->level[i].tlb[j].type != PAPI_MH_TYPE_EMPTY)
-				mh->levels = i + 1;
-}
-
-/* ---- x86 -------------------------------------------------------------- */
-#ifdef HW_X86
-
-static void cpuid(unsigned leaf, unsigned sub, unsigned r[4])
-{
-	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
-}
-
-static void add_tlb(PAPI_mh_info_t *mh, unsigned level, int type,
-		    unsigned long long entries, int page_size, int assoc)
+void papi__hw_add_tlb(PAPI_mh_info_t *mh, long level, int type,
+		      unsigned long long entries, long page_size, int assoc)
 {
 	PAPI_mh_tlb_info_t *t;
 	int i;
 
 	if (level < 1 || level > PAPI_MAX_MEM_HIERARCHY_LEVELS ||
-	    entries == 0 || entries > INT_MAX)
+	    entries == 0 || entries > INT_MAX || page_size <= 0 ||
+	    page_size > INT_MAX)
 		return;
 	for (i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
 		t = &mh->level[level - 1].tlb[i];
@@ -325,290 +278,114 @@ static void add_tlb(PAPI_mh_info_t *mh, unsigned level, int type,
 			continue;
 		t->type = type;
 		t->num_entries = (int)entries;
-		t->page_size = page_size;
+		t->page_size = (int)page_size;
 		t->associativity = assoc;
+		if (level > mh->levels)
+			mh->levels = (int)level;
 		return;
 	}
 }
 
-/* One TLB as AMD packs it in 16 bits: entries in the low 8 (L1, leaf
- * 0x80000005) or 12 (L2, leaf 0x80000006) bits, associativity above: a
- * count for L1 (0xff: full), a code for L2 whose ranges ("6 to 7 ways")
- * give their lower bound; 9 (see leaf 0x8000001D) and 7 are unknown. A 4M
- * page takes two 2M entries (AMD CPUID spec), hence div. */
-static void amd_tlb(PAPI_mh_info_t *mh, unsigned level, int type, unsigned half,
-		    int page, unsigned div)
+/* One cache index directory: 1 a cache, 0 an index of another kind, -1
+ * past the last one. Sizes read "48K" or "32M". */
+static int sysfs_cache(PAPI_mh_info_t *mh, int cpu, int idx,
+		       int (*type_bits)(int))
 {
-	static const int l2_ways[16] = {
-		0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, ASSOC_FULL
-	};
-	unsigned code;
+	static const char *const names[] = { "Data", "Instruction", "Unified" };
+	static const int types[] = { PAPI_MH_TYPE_DATA, PAPI_MH_TYPE_INST,
+				     PAPI_MH_TYPE_UNIFIED };
+	char dir[128], buf[64], *end;
+	long level, size = 0;
+	long long bytes;
+	int t, shift;
 
-	half &= 0xffff;
-	if (level == 1) {
-		code = half >> 8;
-		add_tlb(mh, 1, type, (half & 0xff) / div, page,
-			code == 0xff ? ASSOC_FULL : (int)code);
-	} else if ((code = half >> 12) != 0) { /* 0: disabled */
-		add_tlb(mh, 2, type, (half & 0xfff) / div, page, l2_ways[code]);
-	}
-}
-
-static void amd_tlbs(PAPI_mh_info_t *mh, unsigned max_ext)
-{
-	unsigned r[4], level;
-
-	for (level = 1; level <= 2 && max_ext >= 0x80000004 + level; level++) {
-		cpuid(0x80000004 + level, 0, r);
-		amd_tlb(mh, level, PAPI_MH_TYPE_INST, r[0], 4 << 20, 2);
-		amd_tlb(mh, level, PAPI_MH_TYPE_DATA, r[0] >> 16, 4 << 20, 2);
-		amd_tlb(mh, level, PAPI_MH_TYPE_INST, r[0], 2 << 20, 1);
-		amd_tlb(mh, level, PAPI_MH_TYPE_DATA, r[0] >> 16, 2 << 20, 1);
-		amd_tlb(mh, level, PAPI_MH_TYPE_INST, r[1], 4 << 10, 1);
-		amd_tlb(mh, level, PAPI_MH_TYPE_DATA, r[1] >> 16, 4 << 10, 1);
-	}
-}
-
-/* Intel leaf 0x18: a sub-leaf per TLB, a slot per page size it maps. CPUs
- * without it describe TLBs only by leaf-2 descriptor bytes; not decoded.
- * Types: 1 data, 2 instruction, 3 unified, 4 load-only, 5 store-only; PAPI
- * has no load/store-only kinds, so those count as data TLBs. */
-static void intel_tlbs(PAPI_mh_info_t *mh, unsigned max_basic)
-{
-	static const int pages[4] = { 4 << 10, 2 << 20, 4 << 20, 1 << 30 };
-	unsigned r[4], sub, last, t, ways;
-	unsigned long long entries;
-	int p, type;
-
-	if (max_basic < 0x18)
-		return;
-	cpuid(0x18, 0, r);
-	last = r[0];
-	for (sub = 0; sub <= last && sub < 64; sub++) {
-		cpuid(0x18, sub, r);
-		t = r[3] & 0x1f;
-		if (t < 1 || t > 5)
-			continue;
-		type = t == 2 ? PAPI_MH_TYPE_INST :
-		       t == 3 ? PAPI_MH_TYPE_UNIFIED :
-				PAPI_MH_TYPE_DATA;
-		ways = r[1] >> 16;
-		entries = (unsigned long long)ways * r[2];
-		for (p = 0; p < 4; p++)
-			if (r[1] & (1u << p))
-				add_tlb(mh, (r[3] >> 5) & 7, type, entries,
-					pages[p],
-					(r[3] >> 8) & 1 ? ASSOC_FULL :
-							  (int)ways);
-	}
-}
-
-/* Family and model with the extended fields folded in, as the Intel SDM
- * and AMD APM define the displayed values. */
-static void x86_ident(PAPI_hw_info_t *hw)
-{
-	unsigned r[4], family, model;
-
-	cpuid(0, 0, r);
-	memcpy(hw->vendor_string, &r[1], 4);
-	memcpy(hw->vendor_string + 4, &r[3], 4);
-	memcpy(hw->vendor_string + 8, &r[2], 4);
-	if (strcmp(hw->vendor_string, "GenuineIntel") == 0)
-		hw->vendor = PAPI_VENDOR_INTEL;
-	else if (strcmp(hw->vendor_string, "AuthenticAMD") == 0)
-		hw->vendor = PAPI_VENDOR_AMD;
-	cpuid(1, 0, r);
-	family = (r[0] >> 8) & 0xf;
-	model = (r[0] >> 4) & 0xf;
-	if (family == 0xf || (family == 6 && hw->vendor == PAPI_VENDOR_INTEL))
-		model |= ((r[0] >> 16) & 0xf) << 4;
-	if (family == 0xf)
-		family += (r[0] >> 20) & 0xff;
-	hw->cpuid_family = (int)family;
-	hw->cpuid_model = hw->model = (int)model;
-	hw->cpuid_stepping = (int)(r[0] & 0xf);
-	hw->revision = (float)hw->cpuid_stepping;
-}
-
-/* The hypervisor bit (leaf 1, ECX bit 31), then the 12-byte signature of
- * leaf 0x40000000, e.g. "KVMKVMKVM" padded with NULs. No hypervisor has a
- * common version leaf, so virtual_vendor_version stays "". */
-static void x86_hypervisor(PAPI_hw_info_t *hw)
-{
-	unsigned r[4];
-	char sig[13] = "";
-	int i;
-
-	cpuid(1, 0, r);
-	if (!(r[2] & (1u << 31)))
-		return;
-	hw->virtualized = 1;
-	cpuid(0x40000000, 0, r);
-	memcpy(sig, &r[1], 4);
-	memcpy(sig + 4, &r[2], 4);
-	memcpy(sig + 8, &r[3], 4);
-	for (i = 0; sig[i] && isprint((unsigned char)sig[i]); i++)
-		;
-	sig[i] = '\0';
-	snprintf(hw->virtual_vendor_string, PAPI_MAX_STR_LEN, "%s", sig);
-}
-
-static void arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
-{
-	x86_ident(hw);
-	x86_hypervisor(hw);
-	cpuinfo_get(info, "model name", hw->model_string, PAPI_MAX_STR_LEN);
-	sysfs_caches(&hw->mem_hierarchy, cpu, hw->vendor);
-	if (hw->vendor == PAPI_VENDOR_AMD)
-		amd_tlbs(&hw->mem_hierarchy,
-			 __get_cpuid_max(0x80000000u, NULL));
-	else if (hw->vendor == PAPI_VENDOR_INTEL)
-		intel_tlbs(&hw->mem_hierarchy, __get_cpuid_max(0u, NULL));
-}
-
-/* ---- arm64 ------------------------------------------------------------ */
-#elif defined(HW_ARM64)
-
-/* MIDR implementer (part -1) and part names as the vendors publish them. */
-// clang-format off
-static const struct {
-	int impl, part;
-	const char *name;
-} arm_names[] = {
-	{ 0x41, -1, "ARM" },	       { 0x41, 0xd03, "Cortex-A53" },
-	{ 0x41, 0xd04, "Cortex-A35" }, { 0x41, 0xd05, "Cortex-A55" },
-	{ 0x41, 0xd07, "Cortex-A57" }, { 0x41, 0xd08, "Cortex-A72" },
-	{ 0x41, 0xd09, "Cortex-A73" }, { 0x41, 0xd0a, "Cortex-A75" },
-	{ 0x41, 0xd0b, "Cortex-A76" }, { 0x41, 0xd0c, "Neoverse-N1" },
-	{ 0x41, 0xd0d, "Cortex-A77" }, { 0x41, 0xd40, "Neoverse-V1" },
-	{ 0x41, 0xd41, "Cortex-A78" }, { 0x41, 0xd44, "Cortex-X1" },
-	{ 0x41, 0xd46, "Cortex-A510" }, { 0x41, 0xd47, "Cortex-A710" },
-	{ 0x41, 0xd48, "Cortex-X2" },  { 0x41, 0xd49, "Neoverse-N2" },
-	{ 0x41, 0xd4f, "Neoverse-V2" }, { 0x41, 0xd80, "Cortex-A520" },
-	{ 0x41, 0xd81, "Cortex-A720" }, { 0x41, 0xd84, "Neoverse-V3" },
-	{ 0x41, 0xd8e, "Neoverse-N3" }, { 0x42, -1, "Broadcom" },
-	{ 0x43, -1, "Cavium" },	       { 0x43, 0x0af, "ThunderX2" },
-	{ 0x46, -1, "Fujitsu" },       { 0x46, 0x001, "A64FX" },
-	{ 0x48, -1, "HiSilicon" },     { 0x48, 0xd01, "TaiShan-v110" },
-	{ 0x4e, -1, "NVIDIA" },	       { 0x50, -1, "APM" },
-	{ 0x50, 0x000, "X-Gene" },     { 0x51, -1, "Qualcomm" },
-	{ 0x61, -1, "Apple" },	       { 0xc0, -1, "Ampere" },
-	{ 0xc0, 0xac3, "Ampere-1" },   { 0xc0, 0xac4, "Ampere-1a" },
-};
-// clang-format on
-
-/* A number from cpuinfo; base 0 reads arm64's "0x41". -1 when absent. */
-static long cpuinfo_long(const char *info, const char *key, int base)
-{
-	char val[64], *end;
-	long v;
-
-	if (cpuinfo_get(info, key, val, sizeof(val)) < 0)
+	snprintf(dir, sizeof(dir), HW_SYS_CPU "/cpu%d/cache/index%d", cpu, idx);
+	level = papi__hw_attr_long("%s/level", dir);
+	if (level < 0)
 		return -1;
-	v = strtol(val, &end, base);
-	return end == val ? -1 : v;
-}
-
-static const char *arm_lookup(long impl, long part)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(arm_names) / sizeof(arm_names[0]); i++)
-		if (arm_names[i].impl == impl && arm_names[i].part == part)
-			return arm_names[i].name;
-	return NULL;
-}
-
-/* PAPI 7.0 names the vendor "ARM_<IMPLEMENTER>" and uses the implementer
- * code as the vendor number, for the implementers papi.h lists. */
-static void arm_vendor(PAPI_hw_info_t *hw, long impl, const char *vname)
-{
-	static const int codes[] = {
-		PAPI_VENDOR_ARM_ARM,	   PAPI_VENDOR_ARM_BROADCOM,
-		PAPI_VENDOR_ARM_CAVIUM,	   PAPI_VENDOR_ARM_FUJITSU,
-		PAPI_VENDOR_ARM_HISILICON, PAPI_VENDOR_ARM_APM,
-		PAPI_VENDOR_ARM_QUALCOMM
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
-		if (codes[i] == impl && vname)
-			hw->vendor = codes[i];
-	snprintf(hw->vendor_string, PAPI_MAX_STR_LEN, "ARM_%s",
-		 hw->vendor ? vname : "UNKNOWN");
-	for (i = 4; hw->vendor_string[i]; i++)
-		hw->vendor_string[i] =
-			(char)toupper((unsigned char)hw->vendor_string[i]);
-}
-
-/* Xen states itself in /sys/hypervisor and the device tree; KVM guests on
- * arm64 expose nothing standard, so they read as bare metal. */
-static void arm_hypervisor(PAPI_hw_info_t *hw)
-{
-	char buf[PAPI_MAX_STR_LEN];
-	long major, minor;
-
-	if (read_attr(buf, sizeof(buf), "/sys/hypervisor/type") > 0 ||
-	    read_attr(buf, sizeof(buf),
-		      "/proc/device-tree/hypervisor/compatible") > 0) {
-		hw->virtualized = 1;
-		snprintf(hw->virtual_vendor_string, PAPI_MAX_STR_LEN, "%s",
-			 buf);
+	if (papi__hw_read_attr(buf, sizeof(buf), "%s/type", dir) <= 0)
+		return 0;
+	for (t = 0; t < 3 && strcmp(buf, names[t]) != 0; t++)
+		;
+	if (t == 3)
+		return 0;
+	if (papi__hw_read_attr(buf, sizeof(buf), "%s/size", dir) > 0) {
+		bytes = strtoll(buf, &end, 10);
+		shift = *end == 'K' ? 10 :
+			*end == 'M' ? 20 :
+			*end == 'G' ? 30 :
+				      0;
+		/* A size PAPI's int cannot hold stays unknown (0). */
+		if (bytes > 0 && bytes <= (INT_MAX >> shift))
+			size = (long)(bytes << shift);
 	}
-	major = attr_long("/sys/hypervisor/version/major");
-	minor = attr_long("/sys/hypervisor/version/minor");
-	if (major >= 0 && minor >= 0)
-		snprintf(hw->virtual_vendor_version, PAPI_MAX_STR_LEN,
-			 "%ld.%ld", major, minor);
+	papi__hw_add_cache(mh, level,
+			   type_bits ? type_bits(types[t]) : types[t], size,
+			   papi__hw_attr_long("%s/coherency_line_size", dir),
+			   papi__hw_attr_long("%s/ways_of_associativity", dir));
+	return 1;
 }
 
-/* arm64 cpuinfo has no "model name"; the core is named from its MIDR. */
-static void arm_model(PAPI_hw_info_t *hw, const char *info, long impl,
-		      long part)
+int papi__hw_sysfs_caches(PAPI_mh_info_t *mh, int cpu, int (*type_bits)(int))
 {
-	const char *vname = arm_lookup(impl, -1), *pname;
+	int idx, r, n = 0;
 
-	if (!vname || cpuinfo_get(info, "model name", hw->model_string,
-				  PAPI_MAX_STR_LEN) == 0)
-		return;
-	pname = arm_lookup(impl, part);
-	if (pname)
-		snprintf(hw->model_string, PAPI_MAX_STR_LEN, "%s %s", vname,
-			 pname);
-	else
-		snprintf(hw->model_string, PAPI_MAX_STR_LEN, "%s part 0x%03lx",
-			 vname, part);
+	for (idx = 0;
+	     idx < 32 && (r = sysfs_cache(mh, cpu, idx, type_bits)) >= 0; idx++)
+		n += r;
+	return n;
 }
 
-static void arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
-{
-	long impl = cpuinfo_long(info, "CPU implementer", 0);
-	long part = cpuinfo_long(info, "CPU part", 0);
-	long arch = cpuinfo_long(info, "CPU architecture", 10);
-	long var = cpuinfo_long(info, "CPU variant", 0);
-	long rev = cpuinfo_long(info, "CPU revision", 10);
+/* ---- virtualization --------------------------------------------------- */
 
-	if (impl >= 0)
-		arm_vendor(hw, impl, arm_lookup(impl, -1));
-	hw->cpuid_family = arch > 0 ? (int)arch : 0;
-	hw->cpuid_model = part > 0 ? (int)part : 0;
-	hw->cpuid_stepping = var > 0 ? (int)var : 0;
-	/* PAPI 7.0 puts the revision in model too */
-	hw->model = rev > 0 ? (int)rev : 0;
-	hw->revision = (float)hw->model;
-	arm_model(hw, info, impl, part);
-	arm_hypervisor(hw);
-	sysfs_caches(&hw->mem_hierarchy, cpu, hw->vendor);
+int papi__hw_dmi_hypervisor(char *out, size_t len)
+{
+	/* sys_vendor (and product_name where the vendor also sells bare
+	 * metal) of the common hypervisors, as systemd-detect-virt reads
+	 * them (src/basic/virt.c, dmi_vendor_table). Amazon's "Amazon EC2"
+	 * also names metal instances, so it is not in the list. */
+	static const struct {
+		const char *vendor, *product, *name;
+	} dmi[] = {
+		{ "QEMU", NULL, "QEMU" },
+		{ "KVM", NULL, "KVM" },
+		{ "VMware, Inc.", NULL, "VMware" },
+		{ "innotek GmbH", NULL, "VirtualBox" },
+		{ "Xen", NULL, "Xen" },
+		{ "Parallels", NULL, "Parallels" },
+		{ "Microsoft Corporation", "Virtual Machine", "Microsoft Hv" },
+		{ "Google", "Google Compute Engine", "Google" },
+	};
+	char vendor[128], product[128] = "";
+	size_t i;
+
+	if (papi__hw_read_attr(vendor, sizeof(vendor),
+			       "/sys/class/dmi/id/sys_vendor") <= 0)
+		return 0;
+	papi__hw_read_attr(product, sizeof(product),
+			   "/sys/class/dmi/id/product_name");
+	for (i = 0; i < sizeof(dmi) / sizeof(dmi[0]); i++) {
+		if (strncmp(vendor, dmi[i].vendor, strlen(dmi[i].vendor)) ||
+		    (dmi[i].product && strcmp(product, dmi[i].product)))
+			continue;
+		snprintf(out, len, "%s", dmi[i].name);
+		return 1;
+	}
+	return 0;
 }
 
-/* ---- anything else ---------------------------------------------------- */
-#else
+/* ---- architectures without their own file ----------------------------- */
+#if !defined(__x86_64__) && !defined(__i386__) && !defined(__aarch64__)
 
-static void arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
+void papi__hw_arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
 {
-	cpuinfo_get(info, "vendor_id", hw->vendor_string, PAPI_MAX_STR_LEN);
-	cpuinfo_get(info, "model name", hw->model_string, PAPI_MAX_STR_LEN);
-	sysfs_caches(&hw->mem_hierarchy, cpu, hw->vendor);
+	papi__hw_cpuinfo_get(info, "vendor_id", hw->vendor_string,
+			     PAPI_MAX_STR_LEN);
+	papi__hw_cpuinfo_get(info, "model name", hw->model_string,
+			     PAPI_MAX_STR_LEN);
+	papi__hw_sysfs_caches(&hw->mem_hierarchy, cpu, NULL);
+	hw->virtualized = papi__hw_dmi_hypervisor(hw->virtual_vendor_string,
+						  PAPI_MAX_STR_LEN);
 }
 
 #endif
@@ -628,9 +405,8 @@ int papi__os_hwinfo(PAPI_hw_info_t *hw)
 	if (papi__os_read_file("/proc/cpuinfo", info, CPUINFO_LEN) < 0)
 		info[0] = '\0';
 	cpu = fill_topology(hw);
-	arch_fill(hw, info, cpu);
+	papi__hw_arch_fill(hw, info, cpu);
 	fill_mhz(hw, info, cpu);
-	count_levels(&hw->mem_hierarchy);
 	free(info);
 	return 0;
 }

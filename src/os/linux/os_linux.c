@@ -14,6 +14,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -180,4 +181,19 @@ int papi__os_perf_paranoid(void)
 			       sizeof(buf)) < 0)
 		return -99;
 	return atoi(buf);
+}
+
+int papi__os_mmap_ro(int fd, size_t len, void **addr)
+{
+	void *p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	*addr = p;
+	return 0;
+}
+
+int papi__os_munmap(void *addr, size_t len)
+{
+	return munmap(addr, len) < 0 ? -errno : 0;
 }

@@ -1,10 +1,24 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * What the process looks like from /proc/self: the executable and the
- * objects mapped into it (/proc/self/maps), and its memory use
- * (/proc/self/status, in KiB as PAPI reports it).
+ * What the process looks like: the executable and the shared objects the
+ * dynamic loader has mapped into it, and its memory use.
+ *
+ * Ranges come from each object's ELF program headers (dl_iterate_phdr),
+ * not from /proc/self/maps: the headers say exactly where text, data and
+ * bss are, where maps has only page-granular mappings (a small bss shares
+ * the last data page and has no mapping of its own, a large one is an
+ * anonymous mapping that maps cannot tie to its object). text is the
+ * executable PT_LOAD segment(s); data is the file-backed part of the
+ * writable one ([vaddr, vaddr + filesz)) and bss the rest of it
+ * ([vaddr + filesz, vaddr + memsz)); an object without bss has an empty
+ * bss range at the end of its data.
+ *
+ * Memory use is /proc/self/status, in KiB as PAPI reports it.
  */
+#include <elf.h>
 #include <errno.h>
+#include <limits.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,169 +26,167 @@
 
 #include "os/os.h"
 
-/* One line of /proc/self/maps. */
-struct map_line {
-	unsigned long start, end;
-	char perms[5];
-	char path[PAPI_HUGE_STR_LEN];
+/* The ranges of one loaded object. */
+static void object_ranges(const struct dl_phdr_info *info,
+			  PAPI_address_map_t *a)
+{
+	const ElfW(Phdr) * ph;
+	uintptr_t start;
+	int i, have_data = 0;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
+			continue;
+		start = (uintptr_t)info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_flags & PF_X) {
+			/* One X segment in practice; a union if more. */
+			if (!a->text_start || start < (uintptr_t)a->text_start)
+				a->text_start = (vptr_t)start;
+			if (start + ph->p_memsz > (uintptr_t)a->text_end)
+				a->text_end = (vptr_t)(start + ph->p_memsz);
+		} else if ((ph->p_flags & PF_W) && !have_data) {
+			have_data = 1;
+			a->data_start = (vptr_t)start;
+			a->data_end = (vptr_t)(start + ph->p_filesz);
+			a->bss_start = a->data_end;
+			a->bss_end = (vptr_t)(start + ph->p_memsz);
+		}
+	}
+}
+
+struct walk {
+	PAPI_address_map_t *v; /* shared objects found so far */
+	int n, cap;
+	int seen_main;
+	PAPI_address_map_t main; /* the executable's ranges */
+	int err;
 };
 
-static int parse_map(const char *line, struct map_line *m)
+/* dl_iterate_phdr callback: the main program comes first (dl_iterate_phdr
+ * (3)); the others are kept when they name a file. The vDSO has a name
+ * ("linux-vdso.so.1") but no file, and PAPI lists only files. */
+static int visit(struct dl_phdr_info *info, size_t size, void *arg)
 {
-	unsigned long off;
-	int n = 0;
+	struct walk *w = arg;
+	PAPI_address_map_t *t;
 
-	m->path[0] = '\0';
-	if (sscanf(line, "%lx-%lx %4s %lx %*s %*s %n", &m->start, &m->end,
-		   m->perms, &off, &n) < 4)
-		return -1;
-	if (n > 0)
-		snprintf(m->path, sizeof(m->path), "%s", line + n);
-	m->path[strcspn(m->path, "\n")] = '\0';
-	return 0;
-}
-
-/* Fill map for object path from the maps text: text is the executable
- * mapping, data the first writable one, bss the anonymous writable mapping
- * right after it. */
-static void fill_map(const char *maps, const char *path, PAPI_address_map_t *a)
-{
-	const char *line = maps;
-	struct map_line m;
-	int in_data = 0;
-
-	for (; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-		if (parse_map(line, &m) < 0)
-			continue;
-		if (!strcmp(m.path, path)) {
-			if (m.perms[2] == 'x' && !a->text_start) {
-				a->text_start = (vptr_t)m.start;
-				a->text_end = (vptr_t)m.end;
-			} else if (m.perms[1] == 'w' && !a->data_start) {
-				a->data_start = (vptr_t)m.start;
-				a->data_end = (vptr_t)m.end;
-				in_data = 1;
-				continue;
-			}
-		} else if (in_data && !m.path[0] && m.perms[1] == 'w') {
-			a->bss_start = (vptr_t)m.start;
-			a->bss_end = (vptr_t)m.end;
-		}
-		in_data = 0;
+	if (!w->seen_main) {
+		w->seen_main = 1;
+		object_ranges(info, &w->main);
+		return w->v ? 0 : 1; /* 1: only the executable was wanted */
 	}
-	if (!a->bss_start) { /* no separate bss mapping: it ends the data */
-		a->bss_start = a->data_end;
-		a->bss_end = a->data_end;
-	}
-}
-
-static char *read_maps(void)
-{
-	size_t cap = 1 << 16;
-	char *buf = NULL;
-
-	for (;;) {
-		char *t = realloc(buf, cap);
-		long n;
-
+	if (!w->v || !info->dlpi_name || !strchr(info->dlpi_name, '/'))
+		return 0;
+	if (w->n == w->cap) {
+		t = realloc(w->v, (size_t)w->cap * 2 * sizeof(*t));
 		if (!t) {
-			free(buf);
-			return NULL;
+			w->err = -ENOMEM;
+			return 1;
 		}
-		buf = t;
-		n = papi__os_read_file("/proc/self/maps", buf, cap);
-		if (n < 0) {
-			free(buf);
-			return NULL;
-		}
-		if ((size_t)n < cap - 1)
-			return buf;
-		cap *= 2;
+		w->v = t;
+		w->cap *= 2;
 	}
+	t = &w->v[w->n++];
+	memset(t, 0, sizeof(*t));
+	snprintf(t->name, sizeof(t->name), "%s", info->dlpi_name);
+	object_ranges(info, t);
+	return 0;
 }
 
 int papi__os_exe_info(PAPI_exe_info_t *exe)
 {
+	struct walk w = { .v = NULL };
 	const char *base;
-	char *maps;
 	ssize_t n;
 
+	if (!exe)
+		return -EINVAL;
 	memset(exe, 0, sizeof(*exe));
-	n = readlink("/proc/self/exe", exe->fullname, sizeof(exe->fullname) - 1);
+	n = readlink("/proc/self/exe", exe->fullname,
+		     sizeof(exe->fullname) - 1);
 	if (n < 0)
 		return -errno;
 	exe->fullname[n] = '\0';
 	base = strrchr(exe->fullname, '/');
 	snprintf(exe->address_info.name, sizeof(exe->address_info.name), "%s",
 		 base ? base + 1 : exe->fullname);
-	maps = read_maps();
-	if (!maps)
-		return -ENOMEM;
-	fill_map(maps, exe->fullname, &exe->address_info);
-	free(maps);
+	dl_iterate_phdr(visit, &w);
+	if (!w.main.text_start)
+		return -ENOENT;
+	memcpy(w.main.name, exe->address_info.name, sizeof(w.main.name));
+	exe->address_info = w.main;
 	return 0;
 }
 
-/* Every file-backed object with an executable mapping, in map order. */
-int papi__os_shlib_info(PAPI_address_map_t **out, int *count)
+/* Every shared object with a file, in load order, named by its canonical
+ * path as /proc/self/maps names it (the loader's name may go through
+ * symlinks: /lib -> /usr/lib, libpapi.so.7.0 -> libpapi.so.7.0.0.0). The
+ * array always has room for one entry, so a process with none (a static
+ * program) still gets a non-NULL, empty list, as PAPI's own tests
+ * expect. */
+int papi__os_shlib_info(PAPI_address_map_t **maps, int *count)
 {
-	PAPI_address_map_t *v = NULL;
-	char *maps = read_maps(), *line;
-	int n = 0;
+	struct walk w = { .cap = 8 };
+	char real[PATH_MAX];
+	int i;
 
-	if (!maps)
+	if (!maps || !count)
+		return -EINVAL;
+	w.v = calloc((size_t)w.cap, sizeof(*w.v));
+	if (!w.v)
 		return -ENOMEM;
-	for (line = maps; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-		struct map_line m;
-		PAPI_address_map_t *t;
-
-		if (parse_map(line, &m) < 0 || m.path[0] != '/' ||
-		    m.perms[2] != 'x')
-			continue;
-		t = realloc(v, (size_t)(n + 1) * sizeof(*v));
-		if (!t) {
-			free(v);
-			free(maps);
-			return -ENOMEM;
-		}
-		v = t;
-		memset(&v[n], 0, sizeof(v[n]));
-		snprintf(v[n].name, sizeof(v[n].name), "%s", m.path);
-		fill_map(maps, m.path, &v[n]);
-		n++;
+	dl_iterate_phdr(visit, &w);
+	if (w.err) {
+		free(w.v);
+		return w.err;
 	}
-	free(maps);
-	*out = v;
-	*count = n;
+	for (i = 0; i < w.n; i++)
+		if (realpath(w.v[i].name, real) &&
+		    strlen(real) < sizeof(w.v[i].name))
+			memcpy(w.v[i].name, real, strlen(real) + 1);
+	*maps = w.v;
+	*count = w.n;
 	return 0;
 }
 
+/* The KiB value of "Key:   123 kB" at a line start; 0 when absent. */
 static long long status_kb(const char *status, const char *key)
 {
-	const char *p = strstr(status, key);
+	size_t klen = strlen(key);
+	const char *p;
 
-	return p ? atoll(p + strlen(key)) : 0;
+	for (p = status; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, key, klen) == 0 && p[klen] == ':')
+			return atoll(p + klen + 1);
+	return 0;
 }
 
 int papi__os_dmem_info(PAPI_dmem_info_t *d)
 {
-	char buf[4096];
-	long n = papi__os_read_file("/proc/self/status", buf, sizeof(buf));
+	char buf[8192];
+	long n;
 
+	if (!d)
+		return -EINVAL;
+	n = papi__os_read_file("/proc/self/status", buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	memset(d, 0, sizeof(*d));
-	d->peak = status_kb(buf, "VmPeak:");
-	d->size = status_kb(buf, "VmSize:");
-	d->resident = status_kb(buf, "VmRSS:");
-	d->high_water_mark = status_kb(buf, "VmHWM:");
-	d->shared = status_kb(buf, "RssFile:") + status_kb(buf, "RssShmem:");
-	d->text = status_kb(buf, "VmExe:");
-	d->library = status_kb(buf, "VmLib:");
-	d->heap = status_kb(buf, "VmData:");
-	d->locked = status_kb(buf, "VmLck:");
-	d->stack = status_kb(buf, "VmStk:");
-	d->pte = status_kb(buf, "VmPTE:");
+	d->peak = status_kb(buf, "VmPeak");
+	d->size = status_kb(buf, "VmSize");
+	d->resident = status_kb(buf, "VmRSS");
+	d->high_water_mark = status_kb(buf, "VmHWM");
+	/* statm's "shared" field, PAPI 7.0's source, is these two. */
+	d->shared = status_kb(buf, "RssFile") + status_kb(buf, "RssShmem");
+	d->text = status_kb(buf, "VmExe");
+	d->library = status_kb(buf, "VmLib");
+	/* PAPI has always reported VmData (heap and other private
+	 * writable mappings) as heap. */
+	d->heap = status_kb(buf, "VmData");
+	d->locked = status_kb(buf, "VmLck");
+	d->stack = status_kb(buf, "VmStk");
+	d->pte = status_kb(buf, "VmPTE");
 	d->pagesize = sysconf(_SC_PAGESIZE);
 	return 0;
 }

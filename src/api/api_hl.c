@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * PAPI 7's high-level API: named regions, measured per thread, reported as
+ * JSON at exit (src/core/hl.h). The first region initializes the library.
+ */
+#include <stddef.h>
+
+#include "api/api.h"
+#include "core/hl.h"
+
+PAPI_EXPORT int PAPI_hl_region_begin(const char *region)
+{
+	if (!region)
+		return RET(PAPI_EINVAL);
+	return RET(papi__hl_region_begin(region));
+}
+
+PAPI_EXPORT int PAPI_hl_read(const char *region)
+{
+	if (!region)
+		return RET(PAPI_EINVAL);
+	return RET(papi__hl_read(region));
+}
+
+PAPI_EXPORT int PAPI_hl_region_end(const char *region)
+{
+	if (!region)
+		return RET(PAPI_EINVAL);
+	return RET(papi__hl_region_end(region));
+}
+
+PAPI_EXPORT int PAPI_hl_stop(void)
+{
+	return RET(papi__hl_stop());
+}

@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Counting with one perf_event group per EventSet (pe_ctl.c): start, stop,
+ * read, reset and accum.
+ *
+ * Counts are never reset in the kernel. Each event keeps a baseline (its
+ * raw count, and for a leader the group's times enabled and running, at the
+ * last start, reset or accum) and a read reports the difference, scaled by
+ * the share of that interval the group spent on a counter (exactly:
+ * pe_scale). So PAPI_reset needs no system call when the events' mmap
+ * pages can be read, PAPI_start is one ENABLE per group (the counts of a
+ * disabled group do not move, so the values read at stop are the next
+ * start's baseline), and PAPI_accum is one read.
+ *
+ * Every read tries the pages first (pe_mmap.h) and falls back to read()
+ * for the groups they cannot serve. Reads happen without the library lock
+ * (core/evset_count.c) and touch only this set's memory.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "arch/arch.h"
+#include "components/perf_event/pe_ctl.h"
+#include "components/perf_event/pe_mmap.h"
+#include "core/err.h"
+#include "os/os.h"
+
+static int user_ok(const struct papi__cmp_ctl *ctl)
+{
+	return ctl->user_read && ctl->owner &&
+	       papi__arch_thread_pointer() == ctl->owner;
+}
+
+/* Read the group led by fd into ctl->buf: {nr, enabled, running,
+ * {value, id} x nr}. */
+static int read_group(struct papi__cmp_ctl *ctl, int fd)
+{
+	size_t len = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
+	long got = papi__os_read(fd, ctl->buf, len);
+
+	if (got < 0)
+		return papi__err_from_errno((int)got);
+	if ((size_t)got < 3 * sizeof(*ctl->buf) ||
+	    (size_t)got != (3 + 2 * ctl->buf[0]) * sizeof(*ctl->buf))
+		return PAPI_ESYS;
+	return PAPI_OK;
+}
+
+/*
+ * Distribute a group read in ctl->buf over the events of the group led by
+ * ev[l]: values (when not NULL) get each event's count since its baseline,
+ * scaled; with rebase the baselines move to the counts read. The kernel
+ * lists the leader and then the members in the order they joined, which is
+ * set order: the id check is a confirmation and a search only when it
+ * fails.
+ */
+static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
+		      int rebase)
+{
+	struct pe_evt *L = &ctl->ev[l];
+	const unsigned long long *b = ctl->buf;
+	uint64_t de = b[1] - L->base_en, dr = b[2] - L->base_run;
+	int i = l, j, nr = (int)b[0], want = 0;
+
+	for (j = 0; j < nr; j++, i++) {
+		if (i >= ctl->n || ctl->ev[i].id != b[4 + 2 * j] ||
+		    !in_group(ctl, l, i))
+			for (i = l; i < ctl->n; i++)
+				if (ctl->ev[i].id == b[4 + 2 * j] &&
+				    in_group(ctl, l, i))
+					break;
+		if (i == ctl->n)
+			return PAPI_EBUG;
+		if (values)
+			values[i] = pe_scale(b[3 + 2 * j] - ctl->ev[i].base,
+					     de, dr);
+		if (rebase)
+			ctl->ev[i].base = b[3 + 2 * j];
+	}
+	for (i = l; i < ctl->n; i++)
+		want += in_group(ctl, l, i);
+	if (rebase)
+		set_base_times(L, b[1], b[2]);
+	return nr == want ? PAPI_OK : PAPI_EBUG;
+}
+
+/* One read() of the group led by ev[l], distributed as fill_group does. */
+int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l,
+			   long long *values, int rebase)
+{
+	int ret = read_group(ctl, ctl->ev[l].fd);
+
+	return ret == PAPI_OK ? fill_group(ctl, l, values, rebase) : ret;
+}
+
+/* The same from the pages, all or nothing: 0, or -1 when some event of the
+ * group cannot be read there now (nothing was changed then). Takes the
+ * group's times from the leader's page, advanced to now. */
+static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
+		      int rebase)
+{
+	struct pe_evt *e, *L = &ctl->ev[l];
+	struct pe_mmap_sample s;
+	uint64_t de, dr;
+	int i;
+
+	if (!user_ok(ctl) || !L->pg ||
+	    pe_mmap_timed(L->pg, papi__arch_read_pmc, papi__arch_perf_clock,
+			  &s))
+		return -1;
+	L->now = s.count;
+	for (i = l + 1; i < ctl->n && !L->solo; i++) {
+		e = &ctl->ev[i];
+		if (!e->leader && (!e->pg || pe_mmap_count(e->pg,
+				papi__arch_read_pmc, &e->now, NULL)))
+			return -1;
+	}
+	de = s.enabled - L->base_en;
+	dr = s.running - L->base_run;
+	for (i = l; i < ctl->n; i++) {
+		if (!in_group(ctl, l, i))
+			continue;
+		e = &ctl->ev[i];
+		if (values)
+			values[i] = pe_scale(e->now - e->base, de, dr);
+		if (rebase)
+			e->base = e->now;
+	}
+	if (rebase)
+		set_base_times(L, s.enabled, s.running);
+	return 0;
+}
+
+/* Either way, for the group led by ev[l]. */
+static int group_sample(struct papi__cmp_ctl *ctl, int l, long long *values,
+			int rebase)
+{
+	if (group_user(ctl, l, values, rebase) == 0)
+		return PAPI_OK;
+	return papi__pe_group_syscall(ctl, l, values, rebase);
+}
+
+/* Apply one group ioctl to the leaders before position n. */
+static int leaders_ioctl(struct papi__cmp_ctl *ctl, int n, unsigned long req)
+{
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		if (!ctl->ev[i].leader)
+			continue;
+		ret = papi__os_ioctl(ctl->ev[i].fd, req, PERF_IOC_FLAG_GROUP);
+		if (ret < 0)
+			return papi__err_from_errno(ret);
+	}
+	return PAPI_OK;
+}
+
+/* Decide once per start what the reads of the running set may assume:
+ * one group in set order ("plain"), and every event with a page. */
+static void plan(struct papi__cmp_ctl *ctl)
+{
+	int i;
+
+	ctl->plain = !ctl->ev[0].solo;
+	ctl->plain_user = ctl->plain && ctl->user_read;
+	for (i = 1; i < ctl->n; i++)
+		ctl->plain = ctl->plain && !ctl->ev[i].leader;
+	for (i = 0; i < ctl->n; i++)
+		ctl->plain_user = ctl->plain_user && ctl->ev[i].pg;
+	ctl->plain_user = ctl->plain_user && ctl->plain;
+	ctl->rlen = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
+	ctl->fast_owner = PE_NO_OWNER;
+}
+
+/* One ENABLE per group; a group whose counts moved since its baseline was
+ * taken (it was stopped by a user-space read, which the disable then
+ * outran) takes a new one right away. */
+int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+{
+	int i, ret = PAPI_OK;
+
+	if (ctl->n == 0)
+		return PAPI_EINVAL;
+	plan(ctl);
+	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
+		if (ctl->ev[i].leader)
+			ret = papi__err_from_errno(papi__os_ioctl(ctl->ev[i].fd,
+				PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP));
+	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
+		if (ctl->ev[i].leader && !ctl->ev[i].based)
+			ret = group_sample(ctl, i, NULL, 1);
+	if (ret != PAPI_OK) {
+		/* Leave the set as it was: stopped. */
+		leaders_ioctl(ctl, ctl->n, PERF_EVENT_IOC_DISABLE);
+		return ret;
+	}
+	ctl->running = 1;
+	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
+		ctl->fast_owner = ctl->owner;
+	return PAPI_OK;
+}
+
+/* Per group: read in user space and then disable (one system call; the
+ * next start takes a new baseline), or disable and then read() (two; the
+ * counts read are the next start's baseline). The values wait in the
+ * stash for the read that follows a stop. */
+int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+{
+	int i, fd, ret;
+
+	for (i = 0; i < ctl->n; i++) {
+		if (!ctl->ev[i].leader)
+			continue;
+		fd = ctl->ev[i].fd;
+		if (group_user(ctl, i, ctl->stash, 0) == 0) {
+			ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
+					     PERF_IOC_FLAG_GROUP);
+			if (ret < 0)
+				return papi__err_from_errno(ret);
+			ctl->ev[i].based = 0;
+			continue;
+		}
+		ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
+				     PERF_IOC_FLAG_GROUP);
+		if (ret < 0)
+			return papi__err_from_errno(ret);
+		ret = papi__pe_group_syscall(ctl, i, ctl->stash, 1);
+		if (ret != PAPI_OK)
+			return ret;
+	}
+	ctl->running = 0;
+	ctl->fast_owner = PE_NO_OWNER;
+	return PAPI_OK;
+}
+
+int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+{
+	int i, ret;
+
+	for (i = 0; i < ctl->n; i++)
+		if (ctl->ev[i].leader &&
+		    (ret = group_sample(ctl, i, NULL, 1)) != PAPI_OK)
+			return ret;
+	return PAPI_OK;
+}
+
+int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			long long *values)
+{
+	int i, ret;
+
+	for (i = 0; i < ctl->n; i++)
+		if (ctl->ev[i].leader &&
+		    (ret = group_sample(ctl, i, values, 1)) != PAPI_OK)
+			return ret;
+	return PAPI_OK;
+}
+
+/* A leader's count and the group's time shares since its baseline: an
+ * unchanged gap between enabled and running means no share to apply
+ * (*de == *dr); otherwise the times come from the page, advanced to now. */
+static int leader_now(const struct pe_evt *e, uint64_t *c, uint64_t *de,
+		      uint64_t *dr)
+{
+	struct pe_mmap_sample s;
+	uint64_t gap;
+
+	if (pe_mmap_count(e->pg, papi__arch_read_pmc, c, &gap))
+		return -1;
+	if (gap == e->base_gap) {
+		*de = *dr = 1;
+		return 0;
+	}
+	if (pe_mmap_timed(e->pg, papi__arch_read_pmc, papi__arch_perf_clock,
+			  &s))
+		return -1;
+	*c = s.count;
+	*de = s.enabled - e->base_en;
+	*dr = s.running - e->base_run;
+	return 0;
+}
+
+/*
+ * PAPI_read through the pages: one pass in set order. The main group's
+ * leader comes before its members, so the group's share of time is known
+ * when they are read; solo leaders are groups of one, read() on the spot
+ * when their page cannot serve. The main group, if its pages cannot all
+ * serve, is read() whole afterwards: the system call is paid anyway, and
+ * one read() gives every member at the same instant.
+ */
+static int read_user(struct papi__cmp_ctl *ctl, long long *values)
+{
+	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
+	uint64_t c, de = 1, dr = 1, lde, ldr;
+	int main_slow = 0, ret;
+
+	for (; e < end; e++, values++) {
+		if (!e->leader) {
+			if (main_slow || !e->pg ||
+			    pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
+				main_slow = 1;
+			else
+				*values = pe_scale(c - e->base, de, dr);
+			continue;
+		}
+		if (!e->pg || leader_now(e, &c, &lde, &ldr)) {
+			if (!e->solo) {
+				main_slow = 1;
+				continue;
+			}
+			ret = papi__pe_group_syscall(ctl, (int)(e - ctl->ev),
+					    values - (e - ctl->ev), 0);
+			if (ret != PAPI_OK)
+				return ret;
+			continue;
+		}
+		if (!e->solo) {
+			de = lde;
+			dr = ldr;
+		}
+		*values = pe_scale(c - e->base, lde, ldr);
+	}
+	if (main_slow)
+		return papi__pe_group_syscall(ctl, main_leader(ctl, ctl->n),
+				     values - ctl->n, 0);
+	return PAPI_OK;
+}
+
+/*
+ * The common set: one group, in set order (no solo events), so ev[i] is
+ * values[i] and the kernel's i-th value. PAPI_read's two paths for it are
+ * kept short, since every instruction here is one the caller measures.
+ */
+static __attribute__((noinline)) int
+fill_plain_scaled(struct papi__cmp_ctl *ctl, long long *values)
+{
+	const unsigned long long *b = ctl->buf;
+	const struct pe_evt *e = ctl->ev;
+	uint64_t de = b[1] - e->base_en, dr = b[2] - e->base_run;
+	int i;
+
+	for (i = 0; i < ctl->n; i++, e++) {
+		if (e->id != b[4 + 2 * i])
+			return fill_group(ctl, 0, values, 0);
+		values[i] = pe_scale(b[3 + 2 * i] - e->base, de, dr);
+	}
+	return PAPI_OK;
+}
+
+/* The group's values from ctl->buf; a leaf in the common case (the group
+ * never descheduled since its baseline, ids in set order). */
+static int fill_plain(struct papi__cmp_ctl *ctl, long long *values)
+{
+	const unsigned long long *b = ctl->buf;
+	const struct pe_evt *e = ctl->ev;
+	int i;
+
+	if (b[1] - e->base_en != b[2] - e->base_run)
+		return fill_plain_scaled(ctl, values);
+	for (i = 0; i < ctl->n; i++, e++) {
+		if (e->id != b[4 + 2 * i])
+			return fill_group(ctl, 0, values, 0);
+		values[i] = (long long)(b[3 + 2 * i] - e->base);
+	}
+	return PAPI_OK;
+}
+
+static __attribute__((noinline)) int
+read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
+{
+	long got = papi__os_read(ctl->ev[0].fd, ctl->buf, ctl->rlen);
+
+	if (got != (long)ctl->rlen)
+		return got < 0 ? papi__err_from_errno((int)got) : PAPI_ESYS;
+	return fill_plain(ctl, values);
+}
+
+/* The set when its group was descheduled for a while since the baseline:
+ * every count scaled by the group's share of time on a counter, the times
+ * from the leader's page advanced to now. */
+static __attribute__((noinline)) int read_plain_scaled(struct papi__cmp_ctl *ctl,
+						       long long *values)
+{
+	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
+	struct pe_mmap_sample s;
+	uint64_t c, de, dr;
+	long long *v = values;
+
+	if (pe_mmap_timed(e->pg, papi__arch_read_pmc, papi__arch_perf_clock,
+			  &s))
+		return read_plain_syscall(ctl, values);
+	de = s.enabled - e->base_en;
+	dr = s.running - e->base_run;
+	*v++ = pe_scale(s.count - e->base, de, dr);
+	for (e++; e < end; e++) {
+		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
+			return read_plain_syscall(ctl, values);
+		*v++ = pe_scale(c - e->base, de, dr);
+	}
+	return PAPI_OK;
+}
+
+/* The common case: a leaf (the rare cases are tail calls), so that it
+ * needs no stack frame. The group never descheduled since its baseline
+ * (unchanged gap), so the counts need no scaling. */
+static int read_plain_user(struct papi__cmp_ctl *ctl, long long *values)
+{
+	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
+	uint64_t c, gap;
+	long long *v = values;
+
+	if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, &gap))
+		return read_plain_syscall(ctl, values);
+	if (gap != e->base_gap)
+		return read_plain_scaled(ctl, values);
+	*v++ = (long long)(c - e->base);
+	for (e++; e < end; e++) {
+		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
+			return read_plain_syscall(ctl, values);
+		*v++ = (long long)(c - e->base);
+	}
+	return PAPI_OK;
+}
+
+static __attribute__((noinline)) int read_mixed(struct papi__cmp_ctl *ctl,
+						long long *values)
+{
+	int i, ret;
+
+	if (user_ok(ctl))
+		return read_user(ctl, values);
+	for (i = 0; i < ctl->n; i++)
+		if (ctl->ev[i].leader &&
+		    (ret = papi__pe_group_syscall(ctl, i, values, 0)) != PAPI_OK)
+			return ret;
+	return PAPI_OK;
+}
+
+/* Every path but the common one: a stopped set (its values at stop), a
+ * read() of the one group, or a set of several groups. */
+static __attribute__((noinline)) int read_other(struct papi__cmp_ctl *ctl,
+						long long *values)
+{
+	if (!ctl->running) {
+		memcpy(values, ctl->stash, (size_t)ctl->n * sizeof(*values));
+		return PAPI_OK;
+	}
+	if (ctl->plain)
+		return read_plain_syscall(ctl, values);
+	return read_mixed(ctl, values);
+}
+
+/* PAPI_read: one test for the common case, "called by the thread whose
+ * counters these are, with the pages able to serve the one group"
+ * (fast_owner is set at start only then). */
+int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		  long long *values)
+{
+	if (ctl->fast_owner == papi__arch_thread_pointer())
+		return read_plain_user(ctl, values);
+	return read_other(ctl, values);
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_PE_CTL_H
+#define PAPI_PE_CTL_H
+
+/*
+ * The control state of one EventSet, shared by pe_ctl.c (opening, closing,
+ * adding, removing) and pe_count.c (start, stop, read, reset). See
+ * pe_ctl.c for the group layout and pe_count.c for the baselines.
+ */
+#include <stdint.h>
+
+#include "components/perf_event/pe.h"
+
+struct pe_evt {
+	struct perf_event_mmap_page *pg; /* NULL: read() only */
+	uint64_t base;   /* raw count at the baseline */
+	int leader;      /* leads a group: the main one or its own (solo) */
+	int solo;
+	int fd;
+	unsigned int code;
+	unsigned long long id;
+	/* Leaders only: the group's times at the baseline, their difference,
+	 * and whether the baseline is known (else the next start takes it). */
+	uint64_t base_en, base_run, base_gap;
+	int based;
+	uint64_t now;    /* scratch: the count just read */
+};
+
+struct papi__cmp_ctl {
+	struct papi__ctl_opts opts;
+	int n, cap;
+	struct pe_evt *ev;
+	unsigned long long *buf; /* 3 + 2 * cap words: the group read */
+	long long *stash;        /* cap values: the counts at stop */
+	int running;
+	int user_read;     /* the options allow user-space reads */
+	/* Set at start (the set cannot change while it runs): one group in
+	 * set order, every event of it with a page, the read() length. */
+	int plain, plain_user;
+	size_t rlen;
+	/* While running with plain_user: the owner, so that PAPI_read's one
+	 * test is "called by the owner?"; else PE_NO_OWNER. */
+	uintptr_t fast_owner;
+	uintptr_t owner;   /* the thread the counters count (and may read) */
+};
+
+/* No thread pointer is this (0 is the generic arch's "unknown"). */
+#define PE_NO_OWNER UINTPTR_MAX
+
+#define READ_FORMAT                                                            \
+	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | \
+	 PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+/* The main group's leader index among the first n events, or -1. */
+static inline int main_leader(const struct papi__cmp_ctl *ctl, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!ctl->ev[i].solo && ctl->ev[i].fd >= 0)
+			return i;
+	return -1;
+}
+
+/* Is ev[i] in the group led by ev[l]? Members of the main group are all
+ * events that lead none, and follow their leader in set order. */
+static inline int in_group(const struct papi__cmp_ctl *ctl, int l, int i)
+{
+	return i == l || (!ctl->ev[l].solo && !ctl->ev[i].leader && i > l);
+}
+
+static inline void set_base_times(struct pe_evt *l, uint64_t en, uint64_t run)
+{
+	l->base_en = en;
+	l->base_run = run;
+	l->base_gap = en - run;
+	l->based = 1;
+}
+
+/* pe_count.c: one read() of the group led by ev[l] (see there). */
+int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l,
+			   long long *values, int rebase);
+
+#endif

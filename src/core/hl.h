@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_CORE_HL_H
+#define PAPI_CORE_HL_H
+
+/*
+ * PAPI 7's high-level API: named regions per thread, nested, measured with
+ * one EventSet per component and thread, and a JSON report per process
+ * written at exit (tools/papi_hl_output_writer/README.md has the format and
+ * the environment variables).
+ *
+ * hl.c          the region calls and the thread's EventSets
+ * hl_events.c   which events: PAPI_EVENTS, or the defaults and fallback
+ * hl_report.c   the output directory and the JSON report
+ *
+ * Shared state: one struct papi__hl (papi__lib.hl, created on the first
+ * region and guarded by the library lock) and one struct papi__hl_local
+ * per thread (papi__thread.hl, touched by its own thread only).
+ */
+#include "core/lib.h"
+
+/* The public calls, for the calling thread. Each returns PAPI_OK or a
+ * PAPI_E* code; the region name is not NULL. */
+int papi__hl_region_begin(const char *region);
+int papi__hl_read(const char *region);
+int papi__hl_region_end(const char *region);
+/* Stop this thread's high-level EventSets: PAPI_ENOEVNT when they are not
+ * counting. */
+int papi__hl_stop(void);
+/* Whether this thread's high-level EventSets are counting. */
+int papi__hl_running(void);
+
+/* ---- internal to core/hl*.c ------------------------------------------ */
+
+/* Two numbers come before the events in every row of values. */
+#define PAPI__HL_CYCLES 0 /* PAPI_get_real_cyc() */
+#define PAPI__HL_NSEC 1   /* PAPI_get_real_nsec() */
+#define PAPI__HL_FIXED 2
+
+struct papi__hl_event {
+	char *name; /* as requested, without "=instant" / "=delta" */
+	int code;    /* when chosen; threads look the name up again */
+	int cidx;
+	int instant; /* report the value at the end, not the difference */
+	char cmp[PAPI_MIN_STR_LEN]; /* its component's name */
+};
+
+/* One component's events: ev[first .. first + n - 1]. */
+struct papi__hl_set {
+	int cidx;
+	int first;
+	int n;
+};
+
+/* One begin..end of a region. v[] holds 2 * nvals numbers: the values at
+ * begin, then the region's values (differences, or the last value of an
+ * instant event) once closed. Reads are rows of nvals numbers. */
+struct papi__hl_region {
+	char *name;
+	int id;
+	int parent; /* id of the enclosing region, or -1 */
+	int closed;
+	int nreads, reads_cap;
+	long long *reads;
+	long long v[];
+};
+
+/* What one thread context recorded; owned by struct papi__hl, so that it
+ * outlives the thread for the report. */
+struct papi__hl_rec {
+	unsigned long tid;
+	int seq; /* creation order: one thread may have several contexts */
+	int nregions, cap;
+	struct papi__hl_region **regions; /* in begin order; id = index */
+	int depth, stack_cap;
+	int *stack; /* ids of the open regions, innermost last */
+	struct papi__hl_rec *next;
+};
+
+struct papi__hl {
+	int pid; /* the report is this process's, not a fork child's */
+	int verbose;
+	int multiplex;
+	int report_stdout;
+	char *outdir;
+	int nev;
+	struct papi__hl_event *ev; /* grouped by component, see set[] */
+	int nsets;
+	struct papi__hl_set set[PAPI__MAX_CMP];
+	struct papi__hl_rec *recs, **tail;
+	int nrecs;
+	long begins, ends;
+	int written;
+};
+
+/* A thread's EventSets and scratch. Flat: lib.c frees it with free(). */
+struct papi__hl_local {
+	struct papi__hl_rec *rec;
+	int running;
+	int evset[PAPI__MAX_CMP];
+	/* now[nvals]: the last reading; base[nev]: counts of the sets before
+	 * their last stop, so that values keep growing across a restart. */
+	long long *now, *base;
+	long long mem[];
+};
+
+static inline int papi__hl_nvals(const struct papi__hl *hl)
+{
+	return PAPI__HL_FIXED + hl->nev;
+}
+
+/* hl_events.c: choose the events (environment, defaults, fallback) and
+ * group them by component. Called once, with the library lock held. */
+int papi__hl_choose_events(struct papi__hl *hl);
+/* Create one thread's EventSets; on failure none is left. */
+int papi__hl_sets_create(const struct papi__hl *hl, int *evset);
+void papi__hl_sets_destroy(const struct papi__hl *hl, int *evset);
+
+/* hl_report.c: the output directory (moving an older one aside, as PAPI
+ * does) at start-up, and the report at exit. */
+int papi__hl_report_init(struct papi__hl *hl);
+void papi__hl_report_write(struct papi__hl *hl);
+void papi__hl_free(struct papi__hl *hl);
+
+/* PAPI_HL_VERBOSE messages, on stderr, prefixed "PAPI-HL". */
+__attribute__((format(printf, 3, 4))) void
+papi__hl_say(const struct papi__hl *hl, const char *kind, const char *fmt, ...);
+
+#endif

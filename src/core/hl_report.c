@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The high-level API's report: one JSON file per process,
+ * <PAPI_OUTPUT_DIRECTORY or cwd>/papi_hl_output/rank_NNNNNN.json, in PAPI
+ * 7.0's format, so that PAPI's papi_hl_output_writer reads it too. NNNNNN
+ * is the MPI rank when the environment names one (Open MPI, Cray ALPS, PMI,
+ * Slurm, as PAPI looks them up), else the process id (PAPI 7 draws a
+ * random number); a name that is taken gets the next number.
+ *
+ * This is the program's output, not kernel interface code, so it uses
+ * stdio and POSIX file calls directly rather than src/os/ (the unit tests'
+ * fake OS layer then needs nothing for it).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/hl.h"
+#include "os/os.h"
+
+/* Move an older measurement directory aside, as PAPI does, by adding its
+ * time stamp to its name. A directory from this very second may be another
+ * MPI rank's, just made: it is left alone (PAPI's rule too). */
+static void move_aside(const struct papi__hl *hl)
+{
+	struct stat st;
+	char stamp[32], *to;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (stat(hl->outdir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_mtime >= now || !localtime_r(&now, &tm))
+		return;
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	to = malloc(strlen(hl->outdir) + sizeof(stamp) + 2);
+	if (!to)
+		return;
+	sprintf(to, "%s-%s", hl->outdir, stamp);
+	if (rename(hl->outdir, to) != 0)
+		papi__hl_say(hl, "Warning",
+			     "Cannot rename old measurement directory %s: %s.",
+			     hl->outdir, strerror(errno));
+	free(to);
+}
+
+int papi__hl_report_init(struct papi__hl *hl)
+{
+	const char *prefix = getenv("PAPI_OUTPUT_DIRECTORY");
+	static const char leaf[] = "/papi_hl_output";
+	char cwd[PATH_MAX];
+
+	if (!prefix || !*prefix) {
+		if (!getcwd(cwd, sizeof(cwd)))
+			return PAPI_ESYS;
+		prefix = cwd;
+	}
+	hl->outdir = malloc(strlen(prefix) + sizeof(leaf));
+	if (!hl->outdir)
+		return PAPI_ENOMEM;
+	sprintf(hl->outdir, "%s%s", prefix, leaf);
+	move_aside(hl);
+	return PAPI_OK;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *p, *tmp = strdup(dir);
+	int ret = 0;
+
+	if (!tmp)
+		return -1;
+	for (p = tmp + 1; ret == 0 && *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+			ret = -1;
+		*p = '/';
+	}
+	if (ret == 0 && mkdir(tmp, 0755) != 0 && errno != EEXIST)
+		ret = -1;
+	free(tmp);
+	return ret;
+}
+
+static int rank_of_env(void)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK",
+					    "ALPS_APP_PE", "PMI_RANK",
+					    "SLURM_PROCID" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			return atoi(v);
+	}
+	return -1;
+}
+
+/* A new file in the output directory; its path goes to path. */
+static FILE *open_report(const struct papi__hl *hl, char *path, size_t len)
+{
+	int rank = rank_of_env(), tries, fd = -1;
+
+	if (rank < 0)
+		rank = papi__os_getpid() % 1000000;
+	for (tries = 0; fd < 0 && tries < 1000; tries++, rank++) {
+		snprintf(path, len, "%s/rank_%06d.json", hl->outdir, rank);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	return fd < 0 ? NULL : fdopen(fd, "w");
+}
+
+static void indent(FILE *f, int level)
+{
+	fputc('\n', f);
+	while (level-- > 0)
+		fputs("  ", f);
+}
+
+/* A JSON string: names come from programs and environments, so quotes,
+ * backslashes and control characters are escaped (PAPI 7 does not). */
+static void put_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void put_key(FILE *f, int level, const char *key)
+{
+	indent(f, level);
+	put_str(f, key);
+	fputc(':', f);
+}
+
+static void put_header(FILE *f, const struct papi__hl *hl)
+{
+	const PAPI_hw_info_t *hw = &papi__lib.hw;
+	char cpu[sizeof(hw->model_string)], *d = cpu;
+	const char *s;
+	int i;
+
+	/* The model string with runs of blanks made one, as PAPI 7. */
+	for (s = hw->model_string; *s; s++)
+		if (*s != ' ' || (d > cpu && d[-1] != ' '))
+			*d++ = *s;
+	*d = '\0';
+	fputc('{', f);
+	put_key(f, 1, "papi_version");
+	fprintf(f, "\"%d.%d.%d.%d\",", PAPI_VERSION_MAJOR(PAPI_VERSION),
+		PAPI_VERSION_MINOR(PAPI_VERSION),
+		PAPI_VERSION_REVISION(PAPI_VERSION),
+		PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	put_key(f, 1, "cpu_info");
+	put_str(f, cpu);
+	fputc(',', f);
+	put_key(f, 1, "max_cpu_rate_mhz");
+	fprintf(f, "\"%d\",", hw->cpu_max_mhz);
+	put_key(f, 1, "min_cpu_rate_mhz");
+	fprintf(f, "\"%d\",", hw->cpu_min_mhz);
+	put_key(f, 1, "event_definitions");
+	fputc('{', f);
+	for (i = 0; i < hl->nev; i++) {
+		put_key(f, 2, hl->ev[i].name);
+		fputc('{', f);
+		put_key(f, 3, "component");
+		put_str(f, hl->ev[i].cmp);
+		fputc(',', f);
+		put_key(f, 3, "type");
+		put_str(f, hl->ev[i].instant ? "instant" : "delta");
+		indent(f, 2);
+		fputs(i + 1 < hl->nev ? "}," : "}", f);
+	}
+	indent(f, 1);
+	fputs("},", f);
+}
+
+static const char *value_name(const struct papi__hl *hl, int i)
+{
+	if (i == PAPI__HL_CYCLES)
+		return "cycles";
+	if (i == PAPI__HL_NSEC)
+		return "real_time_nsec";
+	return hl->ev[i - PAPI__HL_FIXED].name;
+}
+
+static void put_region(FILE *f, const struct papi__hl *hl,
+		       const struct papi__hl_region *r)
+{
+	int i, k, n = papi__hl_nvals(hl);
+
+	put_key(f, 5, "name");
+	put_str(f, r->name);
+	fputc(',', f);
+	put_key(f, 5, "parent_region_id");
+	fprintf(f, "\"%d\",", r->parent);
+	for (i = 0; i < n; i++) {
+		put_key(f, 5, value_name(hl, i));
+		if (!r->nreads) {
+			fprintf(f, "\"%lld\"", r->v[n + i]);
+		} else {
+			/* With PAPI_hl_read(): the region's value and each read. */
+			fputc('{', f);
+			put_key(f, 6, "region_value");
+			fprintf(f, "\"%lld\"", r->v[n + i]);
+			for (k = 0; k < r->nreads; k++) {
+				char key[32];
+
+				fputc(',', f);
+				snprintf(key, sizeof(key), "read_%d", k + 1);
+				put_key(f, 6, key);
+				fprintf(f, "\"%lld\"", r->reads[k * n + i]);
+			}
+			indent(f, 5);
+			fputc('}', f);
+		}
+		if (i + 1 < n)
+			fputc(',', f);
+	}
+}
+
+static int closed_regions(const struct papi__hl_rec *rec)
+{
+	int i, n = 0;
+
+	for (i = 0; i < rec->nregions; i++)
+		n += rec->regions[i]->closed;
+	return n;
+}
+
+static int by_tid(const void *a, const void *b)
+{
+	const struct papi__hl_rec *x = *(struct papi__hl_rec *const *)a;
+	const struct papi__hl_rec *y = *(struct papi__hl_rec *const *)b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return x->seq - y->seq;
+}
+
+/* The threads, by thread id, each keyed by its position as in PAPI 7. */
+static void put_threads(FILE *f, struct papi__hl_rec **recs, int nrecs,
+			const struct papi__hl *hl)
+{
+	int t, i, left;
+
+	put_key(f, 1, "threads");
+	fputc('{', f);
+	for (t = 0; t < nrecs; t++) {
+		const struct papi__hl_rec *rec = recs[t];
+		char key[16];
+
+		snprintf(key, sizeof(key), "%d", t);
+		put_key(f, 2, key);
+		fputc('{', f);
+		put_key(f, 3, "regions");
+		fputc('{', f);
+		left = closed_regions(rec);
+		for (i = 0; i < rec->nregions; i++) {
+			const struct papi__hl_region *r = rec->regions[i];
+
+			if (!r->closed)
+				continue;
+			snprintf(key, sizeof(key), "%d", r->id);
+			put_key(f, 4, key);
+			fputc('{', f);
+			put_region(f, hl, r);
+			indent(f, 4);
+			fputs(--left ? "}," : "}", f);
+		}
+		indent(f, 3);
+		fputc('}', f);
+		indent(f, 2);
+		fputs(t + 1 < nrecs ? "}," : "}", f);
+	}
+	indent(f, 1);
+	fputc('}', f);
+}
+
+static void write_json(FILE *f, const struct papi__hl *hl,
+		       struct papi__hl_rec **recs, int nrecs)
+{
+	put_header(f, hl);
+	put_threads(f, recs, nrecs, hl);
+	indent(f, 0);
+	fputs("}\n", f);
+}
+
+/* PAPI_REPORT: the report on stdout too, as PAPI 7 prints it. */
+static void echo(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096];
+	size_t n;
+
+	if (!f)
+		return;
+	fputs("\n\nPAPI-HL Output:\n", stdout);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fputc('\n', stdout);
+	fclose(f);
+}
+
+/* The threads that closed a region, sorted by thread id. */
+static int list_recs(const struct papi__hl *hl, struct papi__hl_rec ***out)
+{
+	struct papi__hl_rec *rec, **v;
+	int n = 0;
+
+	for (rec = hl->recs; rec; rec = rec->next)
+		n += closed_regions(rec) > 0;
+	v = calloc(n ? (size_t)n : 1, sizeof(*v));
+	if (!v)
+		return -1;
+	n = 0;
+	for (rec = hl->recs; rec; rec = rec->next)
+		if (closed_regions(rec))
+			v[n++] = rec;
+	qsort(v, (size_t)n, sizeof(*v), by_tid);
+	*out = v;
+	return n;
+}
+
+/* Called at exit with the library lock held. */
+void papi__hl_report_write(struct papi__hl *hl)
+{
+	struct papi__hl_rec **recs = NULL;
+	char path[PATH_MAX];
+	FILE *f;
+	int n;
+
+	/* A fork child inherits the regions and this handler: the report
+	 * is the parent's to write. */
+	if (hl->written || hl->pid != papi__os_getpid())
+		return;
+	hl->written = 1;
+	n = list_recs(hl, &recs);
+	if (n <= 0) {
+		papi__hl_say(hl, "Info", "No events were recorded.");
+		free(recs);
+		return;
+	}
+	if (hl->begins != hl->ends)
+		papi__hl_say(hl, "Warning",
+			     "%ld region(s) were begun but not ended; the report leaves them out.",
+			     hl->begins - hl->ends);
+	papi__hl_say(hl, "Info", "Print results...");
+	f = mkdir_p(hl->outdir) == 0 ? open_report(hl, path, sizeof(path))
+				     : NULL;
+	if (!f) {
+		papi__hl_say(hl, "Error", "Cannot create output file in %s: %s",
+			     hl->outdir, strerror(errno));
+		free(recs);
+		return;
+	}
+	write_json(f, hl, recs, n);
+	free(recs);
+	if (fclose(f) != 0)
+		papi__hl_say(hl, "Error", "Cannot write %s: %s", path,
+			     strerror(errno));
+	else if (hl->report_stdout)
+		echo(path);
+}
+
+void papi__hl_free(struct papi__hl *hl)
+{
+	struct papi__hl_rec *rec, *next;
+	int i;
+
+	for (rec = hl->recs; rec; rec = next) {
+		next = rec->next;
+		for (i = 0; i < rec->nregions; i++) {
+			free(rec->regions[i]->reads);
+			free(rec->regions[i]->name);
+			free(rec->regions[i]);
+		}
+		free(rec->regions);
+		free(rec->stack);
+		free(rec);
+	}
+	for (i = 0; i < hl->nev; i++)
+		free(hl->ev[i].name);
+	free(hl->ev);
+	free(hl->outdir);
+	free(hl);
+}

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The perf_event component's counting (pe_count.c) with user-space reads,
+ * through the public API, on the fake OS layer: fake descriptors, fake
+ * mmap pages this test writes as the kernel would (fake_os_mmap.h), and a
+ * simulated PMU behind the rdpmc instruction. On this host rdpmc faults
+ * (no PMU, CR4.PCE clear), so a SIGSEGV handler emulates it: it decodes
+ * the instruction (0f 33), loads edx:eax from sim_pmc[ecx] and steps over
+ * it. The library runs its real fast path, instruction for instruction.
+ *
+ * Checked: which system calls each operation makes (start 1, read and
+ * reset and accum 0, stop 1 when the pages serve; one read() per group
+ * that they cannot serve), the values against the simulated counters and
+ * baselines, scaling from the pages' times, the seqlock retry, reads from
+ * a thread that does not own the counters, PAPI_RDPMC=0, and that every
+ * page is unmapped again. x86 only: elsewhere it skips.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "components/perf_event/pe_mmap.h"
+#include "core/lib.h"
+#include "fake_os.h"
+#include "fake_os_mmap.h"
+#include "papi.h"
+#include "unit.h"
+
+#define CYC "perf::PERF_COUNT_HW_CPU_CYCLES"
+#define INS "perf::PERF_COUNT_HW_INSTRUCTIONS"
+#define TASK "perf::TASK-CLOCK"
+#define HWT 0
+#define CAPS (PE_CAP_USER_RDPMC | PE_CAP_USER_TIME)
+
+static volatile uint64_t sim_pmc[32];
+static volatile int emulated;
+/* Rewrite this page in the middle of the next emulated rdpmc. */
+static struct perf_event_mmap_page *volatile bump_pg;
+
+#if defined(__x86_64__)
+static void on_segv(int sig, siginfo_t *si, void *ctx)
+{
+	greg_t *g = ((ucontext_t *)ctx)->uc_mcontext.gregs;
+	const unsigned char *ip = (const unsigned char *)g[REG_RIP];
+	uint32_t n = (uint32_t)g[REG_RCX];
+	struct perf_event_mmap_page *pg = bump_pg;
+	uint64_t v;
+
+	(void)si;
+	if (ip[0] != 0x0f || ip[1] != 0x33 || n >= 32) {
+		signal(sig, SIG_DFL); /* a real fault: let it crash */
+		return;
+	}
+	if (pg) {
+		/* The thread moved to a counter 1000 higher just before the
+		 * rdpmc: the kernel rewrote offset, and the lock. */
+		bump_pg = NULL;
+		pg->lock++;
+		pg->offset -= 1000;
+		sim_pmc[n] += 1000;
+		pg->lock++;
+	}
+	v = sim_pmc[n];
+	g[REG_RAX] = (greg_t)(uint32_t)v;
+	g[REG_RDX] = (greg_t)(v >> 32);
+	g[REG_RIP] += 2;
+	emulated++;
+}
+
+/* 1 when rdpmc traps here and the handler emulates it. */
+static int install_emulator(void)
+{
+	struct sigaction sa;
+	uint32_t lo, hi;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_segv;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigaction(SIGSEGV, &sa, NULL);
+	sim_pmc[5] = 0x500000007ull;
+	emulated = 0;
+	__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(5));
+	return emulated == 1 && lo == 7 && hi == 5;
+}
+#else
+static int install_emulator(void)
+{
+	return 0;
+}
+#endif
+
+/* A page the kernel would show for a running event on counter idx - 1,
+ * whose count is now count; times as the fake's read() reports them. */
+static struct perf_event_mmap_page *arm_page(int fd, uint32_t idx,
+					     uint64_t count, uint64_t en,
+					     uint64_t run)
+{
+	struct perf_event_mmap_page *pg = fake_os_mmap_page(fd);
+
+	if (!pg) {
+		UNIT_FAIL_AT(0, "no page for fd %d", fd);
+		abort();
+	}
+	pg->lock += 2;
+	pg->index = idx;
+	pg->pmc_width = 48;
+	pg->offset = (int64_t)(count - sim_pmc[idx - 1]);
+	pg->time_enabled = en;
+	pg->time_running = run;
+	pg->time_mult = 0; /* no time passes between writes here */
+	pg->time_offset = 0;
+	fake_os_set_times(en, run);
+	return pg;
+}
+
+static int syscalls(void)
+{
+	return fake_os_log_count();
+}
+
+static const PAPI_component_info_t *info(void)
+{
+	return PAPI_get_component_info(0);
+}
+
+static void *other_read(void *arg)
+{
+	long long *v = arg;
+
+	return (void *)(intptr_t)PAPI_read((int)v[3], v);
+}
+
+/* Two hardware events in one group, both readable in user space. */
+static void test_group(void)
+{
+	int es = PAPI_NULL, cyc, ins, ret;
+	struct perf_event_mmap_page *pc, *pi;
+	long long v[4], acc[2] = { 0, 0 };
+	pthread_t t;
+
+	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, INS), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 2);
+	cyc = fake_os_find_fd(HWT, 0);
+	ins = fake_os_find_fd(HWT, 1);
+	/* The schedule check read() times 1e6/1e6 and counts 0 at add. */
+	sim_pmc[0] = 0x7fff00000000ull;
+	sim_pmc[1] = 12345;
+	pc = arm_page(cyc, 1, 0, 1000000, 1000000);
+	pi = arm_page(ins, 2, 0, 1000000, 1000000);
+
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	CHECK_EQ(syscalls(), 1); /* ENABLE */
+	sim_pmc[0] += 500;
+	sim_pmc[1] += 700;
+	fake_os_log_clear();
+	emulated = 0;
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(syscalls(), 0);
+	CHECK_EQ(emulated, 2);
+	CHECK_EQ(v[0], 500);
+	CHECK_EQ(v[1], 700);
+
+	/* reset and accum: baselines from the pages, no system call. */
+	CHECK_EQ(PAPI_reset(es), PAPI_OK);
+	sim_pmc[0] += 10;
+	sim_pmc[1] += 20;
+	CHECK_EQ(PAPI_accum(es, acc), PAPI_OK);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(syscalls(), 0);
+	CHECK_EQ(acc[0], 10);
+	CHECK_EQ(acc[1], 20);
+	CHECK_EQ(v[0] + v[1], 0);
+
+	/* The page is rewritten in mid-read (a migration): one retry. */
+	sim_pmc[0] += 1;
+	emulated = 0;
+	bump_pg = pc;
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(emulated, 3);
+	CHECK_EQ(v[0], 1);
+
+	/* Descheduled for 3000 of the next 4000 ns: times from the page,
+	 * counts scaled by 4000 / 1000. */
+	sim_pmc[0] += 99;
+	sim_pmc[1] += 200;
+	pc->lock += 2;
+	pc->time_enabled += 4000;
+	pc->time_running += 1000;
+	fake_os_set_times(pc->time_enabled, pc->time_running);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(syscalls(), 0);
+	CHECK_EQ(v[0], 400);
+	CHECK_EQ(v[1], 800);
+
+	/* A reset while the gap differs takes its baseline times from the
+	 * page, advanced to now (time_mult 0 here: no time passes). */
+	CHECK_EQ(PAPI_reset(es), PAPI_OK);
+	CHECK_EQ(syscalls(), 0);
+
+	/* Another thread does not own the counters: read(), through the
+	 * lock, counts from the fake kernel relative to the same baselines
+	 * (cycles counted 610 and instructions 920 so far). */
+	fake_os_set_count(cyc, 610 + 11);
+	fake_os_set_count(ins, 920 + 22);
+	v[3] = es;
+	ret = pthread_create(&t, NULL, other_read, v);
+	CHECK_EQ(ret, 0);
+	if (ret == 0) {
+		void *r;
+
+		pthread_join(t, &r);
+		CHECK_EQ((intptr_t)r, PAPI_OK);
+		CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
+		CHECK_EQ(v[0], 11);
+		CHECK_EQ(v[1], 22);
+	}
+
+	/* The member is descheduled (index 0): the group is read() once. */
+	pi->lock += 2;
+	pi->index = 0;
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
+	CHECK_EQ(syscalls(), 1);
+	CHECK_EQ(v[0], 11);
+	CHECK_EQ(v[1], 22);
+	pi->lock += 2;
+	pi->index = 2;
+
+	/* stop: read the pages, then one DISABLE; the next start takes its
+	 * baseline from the pages too. */
+	sim_pmc[0] += 5;
+	sim_pmc[1] += 22;
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+	CHECK_EQ(syscalls(), 1);
+	CHECK_EQ(fake_os_calls(FAKE_IOCTL, PERF_EVENT_IOC_DISABLE), 1);
+	CHECK_EQ(v[0], 5);
+	CHECK_EQ(v[1], 22);
+	sim_pmc[0] += 1000; /* counted between the read and the DISABLE */
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	CHECK_EQ(syscalls(), 1);
+	sim_pmc[1] += 3;
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(v[0], 0);
+	CHECK_EQ(v[1], 3);
+	/* A stop the pages cannot serve: DISABLE, then read(). */
+	pc->lock += 2;
+	pc->index = 0;
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	CHECK_EQ(syscalls(), 2);
+
+	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
+	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 0);
+	CHECK_EQ(fake_os_mmap_bad_calls(), 0);
+	CHECK_EQ(fake_os_bad_fd_calls(), 0);
+}
+
+/* Per-group fallback: a software member (no page) sends its group to
+ * read(); a solo msr event is read() alone; the hardware group of a
+ * multiplexed set is served by its pages. */
+static void test_fallback(void)
+{
+	int es = PAPI_NULL, es2 = PAPI_NULL, cyc;
+	long long v[3];
+
+	fake_os_set_times(1000000, 1000000);
+	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 1);
+	arm_page(fake_os_find_fd(HWT, 0), 1, 0, 1000000, 1000000);
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
+
+	/* msr/tsc/ leads its own group and has no page. */
+	CHECK_EQ(PAPI_add_named_event(es, "msr/tsc/"), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 1);
+	cyc = fake_os_find_fd(HWT, 0);
+	arm_page(cyc, 1, 0, 1000000, 1000000);
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	sim_pmc[0] += 42;
+	fake_os_set_count(fake_os_find_fd(FAKE_MSR_TYPE, 0), 9);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
+	CHECK_EQ(v[0], 9);
+	CHECK_EQ(v[1], 42);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
+	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
+
+	/* An inherited set counts children too: read() only, no pages. */
+	CHECK_EQ(PAPI_create_eventset(&es2), PAPI_OK);
+	CHECK_EQ(PAPI_assign_eventset_component(es2, 0), PAPI_OK);
+	{
+		PAPI_option_t o;
+
+		memset(&o, 0, sizeof(o));
+		o.inherit.eventset = es2;
+		o.inherit.inherit = PAPI_INHERIT_ALL;
+		CHECK_EQ(PAPI_set_opt(PAPI_INHERIT, &o), PAPI_OK);
+	}
+	CHECK_EQ(PAPI_add_named_event(es2, CYC), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 0);
+	CHECK_EQ(PAPI_cleanup_eventset(es2), PAPI_OK);
+	CHECK_EQ(PAPI_destroy_eventset(&es2), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 0);
+	CHECK_EQ(fake_os_bad_fd_calls(), 0);
+}
+
+/* PAPI_RDPMC=0 at init: no probe, no pages, fast_counter_read 0. */
+static void test_env_off(void)
+{
+	int es = PAPI_NULL, before;
+
+	papi__lib_shutdown();
+	setenv("PAPI_RDPMC", "0", 1);
+	before = fake_os_mmap_calls();
+	CHECK_EQ(papi__lib_init(), PAPI_OK);
+	CHECK_EQ(info()->fast_counter_read, 0);
+	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_calls(), before);
+	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
+	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
+	unsetenv("PAPI_RDPMC");
+}
+
+int main(void)
+{
+	int ret = fake_os_std_sysfs();
+
+	if (ret < 0)
+		UNIT_SKIP("cannot build a fake sysfs tree: %s", strerror(-ret));
+	if (!install_emulator())
+		UNIT_SKIP("rdpmc does not trap here, so it cannot be simulated");
+	/* The component's probe sees a page that names a counter. */
+	fake_os_mmap_template(CAPS, 1, 48);
+	unsetenv("PAPI_RDPMC");
+	CHECK_EQ(papi__lib_init(), PAPI_OK);
+	if (papi__lib.ncmp < 1 || papi__lib.cmp[0].info.disabled)
+		UNIT_SKIP("perf_event component disabled");
+	CHECK_EQ(info()->fast_counter_read, 1);
+	CHECK_EQ(fake_os_mmap_live(), 0);
+	CHECK_EQ(fake_os_open_fds(), 0);
+	/* Events' pages name no counter until a test arms them. */
+	fake_os_mmap_template(CAPS, 0, 48);
+	test_group();
+	test_fallback();
+	test_env_off();
+	papi__lib_shutdown();
+	CHECK_EQ(fake_os_mmap_live(), 0);
+	return unit_exit();
+}
