@@ -44,8 +44,8 @@
  * "rdpmc" format term, config1:1), or 0. */
 static inline uint64_t bench_rdpmc_bit(void)
 {
-	FILE *f = fopen("/sys/bus/event_source/devices/armv8_pmuv3/format/rdpmc",
-			"r");
+	FILE *f = fopen(
+		"/sys/bus/event_source/devices/armv8_pmuv3/format/rdpmc", "r");
 	int bit = -1;
 
 	if (!f)
@@ -84,6 +84,7 @@ static inline int bench_open(uint32_t type, uint64_t config, int kernel,
 
 /* ---- user-space reads (the kernel doc on perf_event_mmap_page) ---------- */
 
+/* clang-format off */
 #if defined(__aarch64__)
 #define BENCH_PMC(n) "mrs %0, pmevcntr" #n "_el0\n\tb 2f\n\t"
 #define BENCH_PMC4(a, b, c, d) BENCH_PMC(a) BENCH_PMC(b) BENCH_PMC(c) BENCH_PMC(d)
@@ -93,15 +94,16 @@ static inline __attribute__((always_inline)) uint64_t bench_pmc(uint32_t idx)
 
 	/* A jump table of direct reads, as the library does: 31 event
 	 * counters and, for index 32, the cycle counter. */
-	__asm__ __volatile__("adr %1, 1f\n\tadd %1, %1, %2, lsl #3\n\tbr %1\n1:\n\t"
-			     BENCH_PMC4(0, 1, 2, 3) BENCH_PMC4(4, 5, 6, 7)
-			     BENCH_PMC4(8, 9, 10, 11) BENCH_PMC4(12, 13, 14, 15)
-			     BENCH_PMC4(16, 17, 18, 19) BENCH_PMC4(20, 21, 22, 23)
-			     BENCH_PMC4(24, 25, 26, 27) BENCH_PMC(28)
-			     BENCH_PMC(29) BENCH_PMC(30)
-			     "mrs %0, pmccntr_el0\n2:"
-			     : "=&r"(v), "=&r"(t)
-			     : "r"((uint64_t)(idx - 1) & 31));
+	__asm__ __volatile__(
+		"adr %1, 1f\n\tadd %1, %1, %2, lsl #3\n\tbr %1\n1:\n\t"
+		BENCH_PMC4(0, 1, 2, 3) BENCH_PMC4(4, 5, 6, 7)
+		BENCH_PMC4(8, 9, 10, 11) BENCH_PMC4(12, 13, 14, 15)
+		BENCH_PMC4(16, 17, 18, 19) BENCH_PMC4(20, 21, 22, 23)
+		BENCH_PMC4(24, 25, 26, 27) BENCH_PMC(28) BENCH_PMC(29)
+		BENCH_PMC(30)
+		"mrs %0, pmccntr_el0\n2:"
+		: "=&r"(v), "=&r"(t)
+		: "r"((uint64_t)(idx - 1) & 31));
 	return v;
 }
 #define BENCH_HAVE_PMC 1
@@ -122,6 +124,7 @@ static inline uint64_t bench_pmc(uint32_t idx)
 }
 #define BENCH_HAVE_PMC 0
 #endif
+/* clang-format on */
 
 struct bench_ctr {
 	int fd;
@@ -158,8 +161,7 @@ static inline void bench_ctr_close(struct bench_ctr *c)
 
 static inline int bench_ctr_user(const struct bench_ctr *c)
 {
-	return BENCH_HAVE_PMC && c->pg && c->pg->cap_user_rdpmc &&
-	       c->pg->index;
+	return BENCH_HAVE_PMC && c->pg && c->pg->cap_user_rdpmc && c->pg->index;
 }
 
 #define bench_barrier() __asm__ __volatile__("" ::: "memory")

@@ -38,7 +38,7 @@
 #define MAXN 4
 
 static struct bench_ctr U, A; /* user instructions, all cycles */
-static int sc = -1;           /* system-call counter (second pass) */
+static int sc = -1; /* system-call counter (second pass) */
 static const char *path = "syscall";
 static int es = PAPI_NULL, nev;
 static long long vals[MAXN];
@@ -134,11 +134,14 @@ static void row(const char *impl, const char *p, const char *op, int n,
 /* The first MAXN of these that this machine can count; QEMU's PMU
  * implements few events, but opens (and counts 0 on) any raw one. */
 static const char *candidates[] = {
-	"PAPI_TOT_CYC", "PAPI_TOT_INS",
+	"PAPI_TOT_CYC",
+	"PAPI_TOT_INS",
 	"perf::PERF_COUNT_HW_BRANCH_INSTRUCTIONS",
 	"perf::PERF_COUNT_HW_BRANCH_MISSES",
-	"arm_ac57::L1D_CACHE_REFILL", "arm_ac57::L1I_CACHE_REFILL",
-	"arm_ac57::BR_MIS_PRED", "perf::PERF_COUNT_HW_CACHE_REFERENCES",
+	"arm_ac57::L1D_CACHE_REFILL",
+	"arm_ac57::L1I_CACHE_REFILL",
+	"arm_ac57::BR_MIS_PRED",
+	"perf::PERF_COUNT_HW_CACHE_REFERENCES",
 };
 static const char *events[MAXN];
 
@@ -172,8 +175,10 @@ static void papi_costs(int max)
 		const char *name;
 		op_fn fn;
 	} ops[] = {
-		{ "PAPI_read", op_read },   { "PAPI_read_ts", op_read_ts },
-		{ "PAPI_accum", op_accum }, { "PAPI_reset", op_reset },
+		{ "PAPI_read", op_read },
+		{ "PAPI_read_ts", op_read_ts },
+		{ "PAPI_accum", op_accum },
+		{ "PAPI_reset", op_reset },
 	};
 	long long s0 = 0;
 	struct cost c;

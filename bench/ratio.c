@@ -51,8 +51,8 @@ static int setup(int *es, const char **names, int hw)
 	for (i = 0; i < 2; i++) {
 		names[i] = hw ? hwn[i] : swn[i];
 		if (PAPI_add_named_event(*es, names[i]) != PAPI_OK ||
-		    bench_ctr_open(&raw[i], type, cfg[i], 0,
-				   i ? raw[0].fd : -1, BENCH_RF_GROUP) < 0) {
+		    bench_ctr_open(&raw[i], type, cfg[i], 0, i ? raw[0].fd : -1,
+				   BENCH_RF_GROUP) < 0) {
 			PAPI_cleanup_eventset(*es);
 			PAPI_destroy_eventset(es);
 			for (; i >= 0; i--)
@@ -107,8 +107,8 @@ int main(int argc, char **argv)
 		return 1;
 	printf("bench/ratio: %s, %s; %zu iterations; events %s %s\n",
 	       hw ? "hardware counters" : "no hardware counters",
-	       ci->fast_counter_read ? "user-space reads"
-				     : "read() system calls",
+	       ci->fast_counter_read ? "user-space reads" :
+				       "read() system calls",
 	       n, names[0], names[1]);
 	printf("%-44s %9s %9s %7s %9s %9s %7s\n", "ticks per call", "PAPI p50",
 	       "floor p50", "ratio", "PAPI p25", "floor p25", "ratio");

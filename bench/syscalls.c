@@ -40,8 +40,16 @@ static long long now(void)
 	return (long long)bench_fd_read(sc);
 }
 
-enum op { START, STOP, READ, READ_TS, ACCUM, RESET, NOPS };
-static const char *names[NOPS] = { "PAPI_start", "PAPI_stop", "PAPI_read",
+enum op {
+	START,
+	STOP,
+	READ,
+	READ_TS,
+	ACCUM,
+	RESET,
+	NOPS
+};
+static const char *names[NOPS] = { "PAPI_start",   "PAPI_stop",	 "PAPI_read",
 				   "PAPI_read_ts", "PAPI_accum", "PAPI_reset" };
 
 /* System calls of one op (the least of several tries). */

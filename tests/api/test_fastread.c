@@ -35,12 +35,12 @@
 
 static int failures, exact;
 
-#define FAIL(...)                                                              \
-	do {                                                                   \
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-		printf(__VA_ARGS__);                                           \
-		putchar('\n');                                                 \
-		failures++;                                                    \
+#define FAIL(...)                                           \
+	do {                                                \
+		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+		printf(__VA_ARGS__);                        \
+		putchar('\n');                              \
+		failures++;                                 \
 	} while (0)
 
 static void skip(const char *why)
@@ -194,7 +194,8 @@ static int child(void)
 		return 1;
 	ci = PAPI_get_component_info(0);
 	if (!ci || ci->fast_counter_read)
-		FAIL("PAPI_RDPMC=0: fast_counter_read %d", ci ? ci->fast_counter_read : -1);
+		FAIL("PAPI_RDPMC=0: fast_counter_read %d",
+		     ci ? ci->fast_counter_read : -1);
 	es = new_set("PAPI_TOT_INS");
 	if (es < 0 || PAPI_start(es) != PAPI_OK)
 		return 1;

@@ -45,8 +45,8 @@ int papi__os_mmap_ro(int fd, size_t len, void **addr)
 	}
 	for (i = 0; !err && i < MAX_MAPS && maps[i].addr; i++)
 		;
-	if (!err && (i == MAX_MAPS ||
-		     !(maps[i].addr = aligned_alloc(PAGE, PAGE))))
+	if (!err &&
+	    (i == MAX_MAPS || !(maps[i].addr = aligned_alloc(PAGE, PAGE))))
 		err = -ENOMEM;
 	if (!err) {
 		pg = maps[i].addr;

@@ -95,9 +95,8 @@ static int install_emulator(void)
 
 /* A page the kernel would show for a running event on counter idx - 1,
  * whose count is now count; times as the fake's read() reports them. */
-static struct perf_event_mmap_page *arm_page(int fd, uint32_t idx,
-					     uint64_t count, uint64_t en,
-					     uint64_t run)
+static struct perf_event_mmap_page *
+arm_page(int fd, uint32_t idx, uint64_t count, uint64_t en, uint64_t run)
 {
 	struct perf_event_mmap_page *pg = fake_os_mmap_page(fd);
 
@@ -349,7 +348,8 @@ int main(void)
 	if (ret < 0)
 		UNIT_SKIP("cannot build a fake sysfs tree: %s", strerror(-ret));
 	if (!install_emulator())
-		UNIT_SKIP("rdpmc does not trap here, so it cannot be simulated");
+		UNIT_SKIP(
+			"rdpmc does not trap here, so it cannot be simulated");
 	/* The component's probe sees a page that names a counter. */
 	fake_os_mmap_template(CAPS, 1, 48);
 	unsetenv("PAPI_RDPMC");

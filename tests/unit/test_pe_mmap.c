@@ -28,7 +28,7 @@
 static struct perf_event_mmap_page page __attribute__((aligned(4096)));
 static volatile uint64_t sim_pmc[32]; /* by index - 1 */
 static int pmc_calls, pmc_reads;
-static int bumps;    /* rewrite the page during this many counter reads */
+static int bumps; /* rewrite the page during this many counter reads */
 static uint64_t sim_clock;
 
 /* The "kernel" rewrites the page: lock odd, fields, lock even. */
@@ -81,7 +81,10 @@ static const struct width_case {
 	int line;
 	unsigned int width;
 } widths[] = {
-	{ __LINE__, 32 }, { __LINE__, 40 }, { __LINE__, 48 }, { __LINE__, 64 },
+	{ __LINE__, 32 },
+	{ __LINE__, 40 },
+	{ __LINE__, 48 },
+	{ __LINE__, 64 },
 };
 
 /* count = offset + sext(raw): a counter just below its wrap reads as a
@@ -99,18 +102,20 @@ static void test_widths(void)
 		set_page(PE_CAP_USER_RDPMC, 3, (uint16_t)w->width,
 			 (int64_t)(base + 5));
 		sim_pmc[2] = raw;
-		CHECK_EQ_AT(w->line, pe_mmap_count(&page, sim_read_pmc, &c,
-						   NULL), 0);
+		CHECK_EQ_AT(w->line,
+			    pe_mmap_count(&page, sim_read_pmc, &c, NULL), 0);
 		CHECK_EQ_AT(w->line, c, base);
 		sim_pmc[2] = (raw + 8) & mask; /* wrapped: 3 */
-		CHECK_EQ_AT(w->line, pe_mmap_count(&page, sim_read_pmc, &c,
-						   NULL), 0);
+		CHECK_EQ_AT(w->line,
+			    pe_mmap_count(&page, sim_read_pmc, &c, NULL), 0);
 		CHECK_EQ_AT(w->line, c, base + 8);
 		/* Bits above the width are not the counter's. */
 		if (w->width < 64) {
 			sim_pmc[2] = ((raw + 8) & mask) | ~mask;
-			CHECK_EQ_AT(w->line, pe_mmap_count(&page, sim_read_pmc,
-							   &c, NULL), 0);
+			CHECK_EQ_AT(w->line,
+				    pe_mmap_count(&page, sim_read_pmc, &c,
+						  NULL),
+				    0);
 			CHECK_EQ_AT(w->line, c, base + 8);
 		}
 		CHECK_EQ_AT(w->line, pmc_calls, w->width < 64 ? 3 : 2);
@@ -155,14 +160,16 @@ static void test_seqlock(void)
 		sim_pmc[1] = 5;
 		bumps = n;
 		if (n < PE_MMAP_TRIES) {
-			CHECK_EQ_AT(n, pe_mmap_count(&page, sim_read_pmc, &c,
-						     NULL), 0);
+			CHECK_EQ_AT(
+				n, pe_mmap_count(&page, sim_read_pmc, &c, NULL),
+				0);
 			/* The snapshot after the last rewrite. */
 			CHECK_EQ_AT(n, c, 1005 + 100 * (uint64_t)n);
 			CHECK_EQ_AT(n, pmc_calls, n + 1);
 		} else {
-			CHECK_EQ_AT(n, pe_mmap_count(&page, sim_read_pmc, &c,
-						     NULL), -1);
+			CHECK_EQ_AT(
+				n, pe_mmap_count(&page, sim_read_pmc, &c, NULL),
+				-1);
 			CHECK_EQ_AT(n, pmc_calls, PE_MMAP_TRIES);
 		}
 	}
@@ -177,8 +184,8 @@ static void test_seqlock(void)
 	{
 		struct pe_mmap_sample s;
 
-		CHECK_EQ(pe_mmap_timed(&page, sim_read_pmc, sim_read_clock,
-				       &s), -1);
+		CHECK_EQ(pe_mmap_timed(&page, sim_read_pmc, sim_read_clock, &s),
+			 -1);
 		CHECK_EQ(pmc_calls, PE_MMAP_TRIES);
 	}
 }
@@ -245,9 +252,10 @@ static void test_writer_thread(void)
 	CHECK_EQ(pmc_calls, 1);
 	CHECK_EQ(c % 1000, 0);
 	CHECK(c >= last);
-	fprintf(stderr, "writer thread: %ld reads, %ld gave up after %d "
-		"snapshots, last count %llu\n", ok, gave_up, PE_MMAP_TRIES,
-		(unsigned long long)last);
+	fprintf(stderr,
+		"writer thread: %ld reads, %ld gave up after %d "
+		"snapshots, last count %llu\n",
+		ok, gave_up, PE_MMAP_TRIES, (unsigned long long)last);
 }
 #else
 static void test_writer_thread(void)
@@ -274,8 +282,9 @@ static void test_time(void)
 		uint64_t cyc = rng(&x), off = rng(&x);
 		uint32_t mult = (uint32_t)rng(&x);
 		unsigned int shift = (unsigned int)(rng(&x) % 32);
-		uint64_t want = off + (uint64_t)(((unsigned __int128)cyc *
-						  mult) >> shift);
+		uint64_t want =
+			off +
+			(uint64_t)(((unsigned __int128)cyc * mult) >> shift);
 
 		if (pe_time_delta(cyc, off, mult, shift) != want) {
 			CHECK_EQ_AT(i, pe_time_delta(cyc, off, mult, shift),
@@ -291,7 +300,7 @@ static void test_time(void)
 	page.time_mult = 3u << 29; /* 0.75 ns per tick at shift 31 */
 	page.time_shift = 31;
 	page.time_offset = (uint64_t)-1000000; /* written at 1 ms */
-	sim_clock = 4000000;                   /* 3 ms in ticks */
+	sim_clock = 4000000; /* 3 ms in ticks */
 	CHECK_EQ(pe_mmap_timed(&page, sim_read_pmc, sim_read_clock, &s), 0);
 	CHECK_EQ(s.count, 123);
 	CHECK_EQ(s.enabled, 7000 + 2000000);
@@ -303,7 +312,7 @@ static void test_time(void)
 	page.time_mask = 0xFFFFFFFFull;
 	page.time_mult = 1u << 20;
 	page.time_shift = 20; /* 1 ns per tick */
-	page.time_offset = (uint64_t)-(int64_t)0xFFFFFF00ull;
+	page.time_offset = (uint64_t) - (int64_t)0xFFFFFF00ull;
 	sim_clock = 0x100; /* 0x200 ticks after time_cycles */
 	CHECK_EQ(pe_mmap_timed(&page, sim_read_pmc, sim_read_clock, &s), 0);
 	CHECK_EQ(s.enabled, 7000 + 0x200);
@@ -320,8 +329,8 @@ static void test_scale(void)
 
 	CHECK_EQ(pe_scale(500, 1000, 1000), 500);
 	CHECK_EQ(pe_scale(500, 1000, 1001), 500); /* never scaled down */
-	CHECK_EQ(pe_scale(500, 1000, 0), 0);      /* never ran */
-	CHECK_EQ(pe_scale(1, 3, 2), 1);          /* floor(1.5) */
+	CHECK_EQ(pe_scale(500, 1000, 0), 0); /* never ran */
+	CHECK_EQ(pe_scale(1, 3, 2), 1); /* floor(1.5) */
 	/* A count and times whose product needs more than 64 bits. */
 	CHECK_EQ(pe_scale(1ull << 40, 3ull << 40, 1ull << 40), 3ll << 40);
 	for (i = 0; i < 100000; i++) {

@@ -18,7 +18,7 @@ struct cost_stats {
 
 struct cost_test {
 	char name[96];
-	int events;   /* counters in the set */
+	int events; /* counters in the set */
 	struct cost_stats s;
 };
 

@@ -21,7 +21,14 @@
 #define MAX_EVENTS 16
 #define MAX_TESTS (6 + MAX_EVENTS)
 
-enum kind { LOOP, STARTSTOP, READ, READ_TS, ACCUM, RESET };
+enum kind {
+	LOOP,
+	STARTSTOP,
+	READ,
+	READ_TS,
+	ACCUM,
+	RESET
+};
 
 struct opts {
 	int bins, dist, sd, json, nev;
@@ -78,8 +85,9 @@ static int parse(int argc, char **argv, struct opts *o)
 			v = strtol(argv[++i], NULL, 10);
 			if (v <= 0) {
 				fprintf(stderr, "%s requires a positive %s\n",
-					a, a[1] == 'b' ? "bin count"
-						       : "threshold value");
+					a,
+					a[1] == 'b' ? "bin count" :
+						      "threshold value");
 				return -1;
 			}
 			if (a[1] == 'b')
@@ -195,9 +203,9 @@ static const struct {
 	enum kind k;
 	const char *name;
 } tests[] = {
-	{ LOOP, "loop latency" },  { STARTSTOP, "PAPI_start/stop" },
-	{ READ, "PAPI_read" },     { READ_TS, "PAPI_read_ts" },
-	{ ACCUM, "PAPI_accum" },   { RESET, "PAPI_reset" },
+	{ LOOP, "loop latency" }, { STARTSTOP, "PAPI_start/stop" },
+	{ READ, "PAPI_read" },	  { READ_TS, "PAPI_read_ts" },
+	{ ACCUM, "PAPI_accum" },  { RESET, "PAPI_reset" },
 };
 
 int main(int argc, char **argv)

@@ -65,6 +65,8 @@ static inline int papi__arch_has_pmc_read(void)
  * without the mmap page's seqlock noticing. With branch protection each
  * entry starts with a landing pad.
  */
+/* One table entry per line reads best: */
+/* clang-format off */
 #if defined(__ARM_FEATURE_BTI_DEFAULT) && __ARM_FEATURE_BTI_DEFAULT
 #define PAPI__PMC_PAD "bti j\n\t"
 #define PAPI__PMC_TAIL "\n\tnop\n\t"
@@ -74,7 +76,8 @@ static inline int papi__arch_has_pmc_read(void)
 #define PAPI__PMC_TAIL "\n\t"
 #define PAPI__PMC_SHIFT "3"
 #endif
-#define PAPI__PMC(n) PAPI__PMC_PAD "mrs %0, pmevcntr" #n "_el0\n\tb 2f" PAPI__PMC_TAIL
+#define PAPI__PMC(n)                                                           \
+	PAPI__PMC_PAD "mrs %0, pmevcntr" #n "_el0\n\tb 2f" PAPI__PMC_TAIL
 #define PAPI__PMC8(a, b, c, d, e, f, g, h)                                     \
 	PAPI__PMC(a) PAPI__PMC(b) PAPI__PMC(c) PAPI__PMC(d) PAPI__PMC(e)       \
 	PAPI__PMC(f) PAPI__PMC(g) PAPI__PMC(h)
@@ -103,6 +106,7 @@ static inline int papi__arch_read_pmc(uint32_t index, uint64_t *val)
 	*val = v;
 	return 1;
 }
+/* clang-format on */
 
 /* A value that differs between any two live threads: TPIDR_EL0, the
  * thread pointer the AAPCS64 TLS model keeps there. */

@@ -73,8 +73,8 @@ static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
 		if (i == ctl->n)
 			return PAPI_EBUG;
 		if (values)
-			values[i] = pe_scale(b[3 + 2 * j] - ctl->ev[i].base,
-					     de, dr);
+			values[i] = pe_scale(b[3 + 2 * j] - ctl->ev[i].base, de,
+					     dr);
 		if (rebase)
 			ctl->ev[i].base = b[3 + 2 * j];
 	}
@@ -86,38 +86,102 @@ static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
 }
 
 /* One read() of the group led by ev[l], distributed as fill_group does. */
-int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l,
-			   long long *values, int rebase)
+int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *values,
+			   int rebase)
 {
 	int ret = read_group(ctl, ctl->ev[l].fd);
 
 	return ret == PAPI_OK ? fill_group(ctl, l, values, rebase) : ret;
 }
 
-/* The same from the pages, all or nothing: 0, or -1 when some event of the
- * group cannot be read there now (nothing was changed then). Takes the
- * group's times from the leader's page, advanced to now. */
+/*
+ * The counts of the group led by ev[l], from the pages, into each event's
+ * now; the leader's gap (time_enabled - time_running) into *gap. 0, or -1
+ * when some page cannot serve now.
+ *
+ * Every user-space read of a group, whatever it is for (start, read,
+ * reset, accum, stop), goes through this one function. The counters are
+ * read one after the other, so a later event has also counted the
+ * instructions that read the earlier ones; because those are the same
+ * instructions every time, they cancel out of every count since a
+ * baseline that was taken here too, and events of one group that count the
+ * same thing report the same number (as a read() of the group, which
+ * samples every counter at once in the kernel, does).
+ */
+static __attribute__((noinline)) int sample_group(struct papi__cmp_ctl *ctl,
+						  int l, uint64_t *gap)
+{
+	struct pe_evt *e = &ctl->ev[l], *end = ctl->ev + ctl->n;
+
+	if (!e->pg || pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, gap))
+		return -1;
+	if (e->solo)
+		return 0;
+	for (e++; e < end; e++)
+		if (!e->leader &&
+		    (!e->pg ||
+		     pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, NULL)))
+			return -1;
+	return 0;
+}
+
+/* sample_group for the common set, one group in set order: also stores
+ * each count since its baseline into out[i] (unscaled), so that PAPI_read
+ * needs no second pass. Used for every user-space read of such a set. */
+static __attribute__((noinline)) int sample_plain(struct papi__cmp_ctl *ctl,
+						  long long *out, uint64_t *gap)
+{
+	struct pe_evt *e = ctl->ev, *end = e + ctl->n;
+
+	if (pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, gap))
+		return -1;
+	*out++ = (long long)(e->now - e->base);
+	for (e++; e < end; e++) {
+		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, NULL))
+			return -1;
+		*out++ = (long long)(e->now - e->base);
+	}
+	return 0;
+}
+
+/* The group's times now, from the leader's page (cap_user_time): 0 or -1. */
+static int group_times(const struct pe_evt *L, uint64_t *en, uint64_t *run)
+{
+	struct pe_mmap_sample s;
+
+	if (pe_mmap_timed(L->pg, papi__arch_read_pmc, papi__arch_perf_clock,
+			  &s))
+		return -1;
+	*en = s.enabled;
+	*run = s.running;
+	return 0;
+}
+
+/* The group led by ev[l] from the pages, all or nothing: values (when not
+ * NULL) get the counts since the baselines, scaled; with rebase the
+ * baselines move to now. 0, or -1 when the pages cannot serve (nothing
+ * changed then). Unscaled while the leader's gap is the baseline's: the
+ * group never left its counters meanwhile. */
 static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 		      int rebase)
 {
 	struct pe_evt *e, *L = &ctl->ev[l];
-	struct pe_mmap_sample s;
-	uint64_t de, dr;
+	uint64_t gap, en = 0, run = 0, de = 1, dr = 1;
 	int i;
 
-	if (!user_ok(ctl) || !L->pg ||
-	    pe_mmap_timed(L->pg, papi__arch_read_pmc, papi__arch_perf_clock,
-			  &s))
+	if (!user_ok(ctl))
 		return -1;
-	L->now = s.count;
-	for (i = l + 1; i < ctl->n && !L->solo; i++) {
-		e = &ctl->ev[i];
-		if (!e->leader && (!e->pg || pe_mmap_count(e->pg,
-				papi__arch_read_pmc, &e->now, NULL)))
+	if (ctl->plain_user ? sample_plain(ctl, ctl->stash, &gap) :
+			      sample_group(ctl, l, &gap))
+		return -1;
+	if (rebase || gap != L->base_gap) {
+		if (group_times(L, &en, &run))
 			return -1;
+		if (gap != L->base_gap) {
+			de = en - L->base_en;
+			dr = run - L->base_run;
+		}
 	}
-	de = s.enabled - L->base_en;
-	dr = s.running - L->base_run;
 	for (i = l; i < ctl->n; i++) {
 		if (!in_group(ctl, l, i))
 			continue;
@@ -128,7 +192,7 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 			e->base = e->now;
 	}
 	if (rebase)
-		set_base_times(L, s.enabled, s.running);
+		set_base_times(L, en, run);
 	return 0;
 }
 
@@ -185,11 +249,16 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	plan(ctl);
 	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
 		if (ctl->ev[i].leader)
-			ret = papi__err_from_errno(papi__os_ioctl(ctl->ev[i].fd,
-				PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP));
+			ret = papi__err_from_errno(papi__os_ioctl(
+				ctl->ev[i].fd, PERF_EVENT_IOC_ENABLE,
+				PERF_IOC_FLAG_GROUP));
+	/* Where the pages serve, every group takes its baseline from them,
+	 * so that reads (from the pages too) cancel the reading itself out
+	 * (sample_group); elsewhere only the stale ones need one. */
 	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
-		if (ctl->ev[i].leader && !ctl->ev[i].based)
-			ret = group_sample(ctl, i, NULL, 1);
+		if (ctl->ev[i].leader && group_user(ctl, i, NULL, 1) &&
+		    !ctl->ev[i].based)
+			ret = papi__pe_group_syscall(ctl, i, NULL, 1);
 	if (ret != PAPI_OK) {
 		/* Leave the set as it was: stopped. */
 		leaders_ioctl(ctl, ctl->n, PERF_EVENT_IOC_DISABLE);
@@ -257,73 +326,19 @@ int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 	return PAPI_OK;
 }
 
-/* A leader's count and the group's time shares since its baseline: an
- * unchanged gap between enabled and running means no share to apply
- * (*de == *dr); otherwise the times come from the page, advanced to now. */
-static int leader_now(const struct pe_evt *e, uint64_t *c, uint64_t *de,
-		      uint64_t *dr)
-{
-	struct pe_mmap_sample s;
-	uint64_t gap;
-
-	if (pe_mmap_count(e->pg, papi__arch_read_pmc, c, &gap))
-		return -1;
-	if (gap == e->base_gap) {
-		*de = *dr = 1;
-		return 0;
-	}
-	if (pe_mmap_timed(e->pg, papi__arch_read_pmc, papi__arch_perf_clock,
-			  &s))
-		return -1;
-	*c = s.count;
-	*de = s.enabled - e->base_en;
-	*dr = s.running - e->base_run;
-	return 0;
-}
-
-/*
- * PAPI_read through the pages: one pass in set order. The main group's
- * leader comes before its members, so the group's share of time is known
- * when they are read; solo leaders are groups of one, read() on the spot
- * when their page cannot serve. The main group, if its pages cannot all
- * serve, is read() whole afterwards: the system call is paid anyway, and
- * one read() gives every member at the same instant.
- */
+/* PAPI_read of a set of several groups (solo events, multiplexing): each
+ * group from its pages, or with read() where they cannot serve. */
 static int read_user(struct papi__cmp_ctl *ctl, long long *values)
 {
-	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
-	uint64_t c, de = 1, dr = 1, lde, ldr;
-	int main_slow = 0, ret;
+	int i, ret;
 
-	for (; e < end; e++, values++) {
-		if (!e->leader) {
-			if (main_slow || !e->pg ||
-			    pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
-				main_slow = 1;
-			else
-				*values = pe_scale(c - e->base, de, dr);
+	for (i = 0; i < ctl->n; i++) {
+		if (!ctl->ev[i].leader || group_user(ctl, i, values, 0) == 0)
 			continue;
-		}
-		if (!e->pg || leader_now(e, &c, &lde, &ldr)) {
-			if (!e->solo) {
-				main_slow = 1;
-				continue;
-			}
-			ret = papi__pe_group_syscall(ctl, (int)(e - ctl->ev),
-					    values - (e - ctl->ev), 0);
-			if (ret != PAPI_OK)
-				return ret;
-			continue;
-		}
-		if (!e->solo) {
-			de = lde;
-			dr = ldr;
-		}
-		*values = pe_scale(c - e->base, lde, ldr);
+		ret = papi__pe_group_syscall(ctl, i, values, 0);
+		if (ret != PAPI_OK)
+			return ret;
 	}
-	if (main_slow)
-		return papi__pe_group_syscall(ctl, main_leader(ctl, ctl->n),
-				     values - ctl->n, 0);
 	return PAPI_OK;
 }
 
@@ -376,50 +391,17 @@ read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
 	return fill_plain(ctl, values);
 }
 
-/* The set when its group was descheduled for a while since the baseline:
- * every count scaled by the group's share of time on a counter, the times
- * from the leader's page advanced to now. */
-static __attribute__((noinline)) int read_plain_scaled(struct papi__cmp_ctl *ctl,
-						       long long *values)
-{
-	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
-	struct pe_mmap_sample s;
-	uint64_t c, de, dr;
-	long long *v = values;
-
-	if (pe_mmap_timed(e->pg, papi__arch_read_pmc, papi__arch_perf_clock,
-			  &s))
-		return read_plain_syscall(ctl, values);
-	de = s.enabled - e->base_en;
-	dr = s.running - e->base_run;
-	*v++ = pe_scale(s.count - e->base, de, dr);
-	for (e++; e < end; e++) {
-		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
-			return read_plain_syscall(ctl, values);
-		*v++ = pe_scale(c - e->base, de, dr);
-	}
-	return PAPI_OK;
-}
-
-/* The common case: a leaf (the rare cases are tail calls), so that it
- * needs no stack frame. The group never descheduled since its baseline
- * (unchanged gap), so the counts need no scaling. */
+/* The common case: the one group read from its pages, never descheduled
+ * since its baseline (unchanged gap), so no scaling. Other cases go to
+ * the general paths. */
 static int read_plain_user(struct papi__cmp_ctl *ctl, long long *values)
 {
-	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
-	uint64_t c, gap;
-	long long *v = values;
+	uint64_t gap;
 
-	if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, &gap))
+	if (sample_plain(ctl, values, &gap))
 		return read_plain_syscall(ctl, values);
-	if (gap != e->base_gap)
-		return read_plain_scaled(ctl, values);
-	*v++ = (long long)(c - e->base);
-	for (e++; e < end; e++) {
-		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &c, NULL))
-			return read_plain_syscall(ctl, values);
-		*v++ = (long long)(c - e->base);
-	}
+	if (gap != ctl->ev[0].base_gap)
+		return read_user(ctl, values);
 	return PAPI_OK;
 }
 
@@ -432,7 +414,8 @@ static __attribute__((noinline)) int read_mixed(struct papi__cmp_ctl *ctl,
 		return read_user(ctl, values);
 	for (i = 0; i < ctl->n; i++)
 		if (ctl->ev[i].leader &&
-		    (ret = papi__pe_group_syscall(ctl, i, values, 0)) != PAPI_OK)
+		    (ret = papi__pe_group_syscall(ctl, i, values, 0)) !=
+			    PAPI_OK)
 			return ret;
 	return PAPI_OK;
 }

@@ -13,8 +13,8 @@
 
 struct pe_evt {
 	struct perf_event_mmap_page *pg; /* NULL: read() only */
-	uint64_t base;   /* raw count at the baseline */
-	int leader;      /* leads a group: the main one or its own (solo) */
+	uint64_t base; /* raw count at the baseline */
+	int leader; /* leads a group: the main one or its own (solo) */
 	int solo;
 	int fd;
 	unsigned int code;
@@ -23,7 +23,7 @@ struct pe_evt {
 	 * and whether the baseline is known (else the next start takes it). */
 	uint64_t base_en, base_run, base_gap;
 	int based;
-	uint64_t now;    /* scratch: the count just read */
+	uint64_t now; /* scratch: the count just read */
 };
 
 struct papi__cmp_ctl {
@@ -31,9 +31,9 @@ struct papi__cmp_ctl {
 	int n, cap;
 	struct pe_evt *ev;
 	unsigned long long *buf; /* 3 + 2 * cap words: the group read */
-	long long *stash;        /* cap values: the counts at stop */
+	long long *stash; /* cap values: the counts at stop */
 	int running;
-	int user_read;     /* the options allow user-space reads */
+	int user_read; /* the options allow user-space reads */
 	/* Set at start (the set cannot change while it runs): one group in
 	 * set order, every event of it with a page, the read() length. */
 	int plain, plain_user;
@@ -41,7 +41,7 @@ struct papi__cmp_ctl {
 	/* While running with plain_user: the owner, so that PAPI_read's one
 	 * test is "called by the owner?"; else PE_NO_OWNER. */
 	uintptr_t fast_owner;
-	uintptr_t owner;   /* the thread the counters count (and may read) */
+	uintptr_t owner; /* the thread the counters count (and may read) */
 };
 
 /* No thread pointer is this (0 is the generic arch's "unknown"). */
@@ -78,7 +78,7 @@ static inline void set_base_times(struct pe_evt *l, uint64_t en, uint64_t run)
 }
 
 /* pe_count.c: one read() of the group led by ev[l] (see there). */
-int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l,
-			   long long *values, int rebase);
+int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *values,
+			   int rebase);
 
 #endif

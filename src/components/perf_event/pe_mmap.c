@@ -42,8 +42,7 @@ int papi__pe_mmap_type_ok(unsigned int type)
 	       type == PERF_TYPE_RAW || type >= PERF_TYPE_MAX;
 }
 
-void papi__pe_mmap_attr(const struct pe_state *st,
-			struct perf_event_attr *attr)
+void papi__pe_mmap_attr(const struct pe_state *st, struct perf_event_attr *attr)
 {
 	unsigned int t = attr->type;
 
@@ -104,8 +103,9 @@ void papi__pe_mmap_probe(struct pe_state *st)
 		 * the page names it unless user reads are refused. */
 		if (papi__os_ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) == 0) {
 			vp = pg;
-			st->user_read = (vp->capabilities & PE_CAP_USER_RDPMC) &&
-					vp->index != 0;
+			st->user_read =
+				(vp->capabilities & PE_CAP_USER_RDPMC) &&
+				vp->index != 0;
 			papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 		}
 		papi__pe_mmap_close(pg);

@@ -46,7 +46,7 @@ typedef int (*pe_pmc_fn)(uint32_t index, uint64_t *val);
 typedef uint64_t (*pe_clock_fn)(void);
 
 struct pe_mmap_sample {
-	uint64_t count;   /* offset + counter */
+	uint64_t count; /* offset + counter */
 	uint64_t enabled; /* time_enabled, ns, as of the read */
 	uint64_t running; /* time_running, ns, as of the read */
 };

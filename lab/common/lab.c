@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#include "lab.h"
+
+#include <papi.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void lab_papi_init(void)
+{
+	int rc = PAPI_library_init(PAPI_VER_CURRENT);
+
+	if (rc != PAPI_VER_CURRENT) {
+		fprintf(stderr, "PAPI_library_init: %s\n",
+			rc < 0 ? PAPI_strerror(rc) : "version mismatch");
+		exit(1);
+	}
+}
+
+static void note_missing(struct lab_counters *c, const char *name, int rc)
+{
+	size_t len = strlen(c->missing);
+
+	snprintf(c->missing + len, sizeof(c->missing) - len, "%s%s (%s)",
+		len ? ", " : "", name, PAPI_strerror(rc));
+}
+
+void lab_counters_open(struct lab_counters *c, const char *const *names,
+	int n)
+{
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->evset = PAPI_NULL;
+	rc = PAPI_create_eventset(&c->evset);
+	if (rc != PAPI_OK) {
+		note_missing(c, "eventset", rc);
+		c->evset = PAPI_NULL;
+		return;
+	}
+	for (int i = 0; i < n && c->n < LAB_MAX_EVENTS; i++) {
+		/* PAPI_add_named_event takes presets and native names alike;
+		 * a failure leaves the set as it was, so we just go on. */
+		rc = PAPI_add_named_event(c->evset, names[i]);
+		if (rc != PAPI_OK) {
+			note_missing(c, names[i], rc);
+			continue;
+		}
+		snprintf(c->names[c->n++], sizeof(c->names[0]), "%s", names[i]);
+	}
+}
+
+void lab_counters_start(struct lab_counters *c)
+{
+	if (c->evset != PAPI_NULL && c->n > 0)
+		PAPI_start(c->evset);
+}
+
+void lab_counters_stop(struct lab_counters *c)
+{
+	memset(c->v, 0, sizeof(c->v));
+	if (c->evset != PAPI_NULL && c->n > 0)
+		PAPI_stop(c->evset, c->v);
+}
+
+void lab_counters_close(struct lab_counters *c)
+{
+	if (c->evset == PAPI_NULL)
+		return;
+	PAPI_cleanup_eventset(c->evset);
+	PAPI_destroy_eventset(&c->evset);
+}
+
+long long lab_counter(const struct lab_counters *c, const char *name)
+{
+	for (int i = 0; i < c->n; i++)
+		if (strcmp(c->names[i], name) == 0)
+			return c->v[i];
+	return -1;
+}
+
+long long lab_now_ns(void)
+{
+	return PAPI_get_real_nsec();
+}
+
+int lab_cache_levels(void)
+{
+	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
+
+	return hw ? hw->mem_hierarchy.levels : 0;
+}
+
+void lab_cache(int level, long *size, int *line, int *assoc)
+{
+	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
+
+	*size = 0;
+	*line = 0;
+	*assoc = 0;
+	if (!hw || level < 1 || level > hw->mem_hierarchy.levels)
+		return;
+	for (int i = 0; i < PAPI_MH_MAX_LEVELS; i++) {
+		const PAPI_mh_cache_info_t *ci =
+			&hw->mem_hierarchy.level[level - 1].cache[i];
+		int type = PAPI_MH_CACHE_TYPE(ci->type);
+
+		/* The instruction cache of level 1 is not what data sees. */
+		if (type == PAPI_MH_TYPE_DATA || type == PAPI_MH_TYPE_UNIFIED) {
+			*size = ci->size;
+			*line = ci->line_size;
+			*assoc = ci->associativity;
+			return;
+		}
+	}
+}
+
+void lab_table_init(struct lab_table *t, const char *const *cols, int n)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = n < LAB_MAX_COLS ? n : LAB_MAX_COLS;
+	for (int i = 0; i < t->ncols; i++)
+		snprintf(t->cols[i], sizeof(t->cols[i]), "%s", cols[i]);
+}
+
+void lab_table_row(struct lab_table *t)
+{
+	if (t->nrows < LAB_MAX_ROWS)
+		t->nrows++;
+}
+
+void lab_table_set(struct lab_table *t, int col, const char *fmt, ...)
+{
+	char buf[128];
+	va_list ap;
+	char **cell;
+
+	if (t->nrows == 0 || col < 0 || col >= t->ncols)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	cell = &t->cells[t->nrows - 1][col];
+	free(*cell);
+	*cell = strdup(buf);
+}
+
+static const char *cell(const struct lab_table *t, int r, int c)
+{
+	return t->cells[r][c] ? t->cells[r][c] : "";
+}
+
+void lab_table_print(const struct lab_table *t)
+{
+	int w[LAB_MAX_COLS];
+
+	for (int c = 0; c < t->ncols; c++) {
+		w[c] = (int)strlen(t->cols[c]);
+		for (int r = 0; r < t->nrows; r++) {
+			int l = (int)strlen(cell(t, r, c));
+
+			w[c] = l > w[c] ? l : w[c];
+		}
+	}
+	/* The first column (a name) is left-aligned, numbers right-aligned. */
+	for (int c = 0; c < t->ncols; c++)
+		printf(c ? "  %*s" : "%-*s", w[c], t->cols[c]);
+	printf("\n");
+	for (int r = 0; r < t->nrows; r++) {
+		for (int c = 0; c < t->ncols; c++)
+			printf(c ? "  %*s" : "%-*s", w[c], cell(t, r, c));
+		printf("\n");
+	}
+}
+
+int lab_table_csv(const struct lab_table *t, const char *path)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	for (int c = 0; c < t->ncols; c++)
+		fprintf(f, "%s%s", c ? "," : "", t->cols[c]);
+	fprintf(f, "\n");
+	for (int r = 0; r < t->nrows; r++) {
+		for (int c = 0; c < t->ncols; c++)
+			fprintf(f, "%s%s", c ? "," : "", cell(t, r, c));
+		fprintf(f, "\n");
+	}
+	if (f != stdout)
+		fclose(f);
+	return 0;
+}
+
+void lab_table_free(struct lab_table *t)
+{
+	for (int r = 0; r < t->nrows; r++)
+		for (int c = 0; c < t->ncols; c++)
+			free(t->cells[r][c]);
+	t->nrows = 0;
+}
+
+void lab_progress(const char *what, int done, int total)
+{
+	if (!isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr, "\r%s %d/%d%s", what, done, total,
+		done == total ? "\n" : "");
+}

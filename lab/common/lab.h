@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What the lab tools share: counting a list of events with whatever this
+ * machine has (public API only), reading the cache sizes PAPI reports, and
+ * one table type printed as aligned text and written as CSV with a header.
+ */
+#ifndef LAB_H
+#define LAB_H
+
+#include <stddef.h>
+
+#define LAB_MAX_EVENTS 16
+#define LAB_MAX_COLS 24
+#define LAB_MAX_ROWS 512
+
+struct lab_counters {
+	int evset;
+	int n;
+	char names[LAB_MAX_EVENTS][64];
+	long long v[LAB_MAX_EVENTS];
+	char missing[1024];	/* "NAME (reason), ..." for the report */
+};
+
+/* PAPI_library_init; exits with a message when the library cannot start. */
+void lab_papi_init(void);
+
+/* Adds each of names[0..n) that this machine can count, one at a time, so
+ * that one missing or conflicting event does not lose the others. */
+void lab_counters_open(struct lab_counters *c, const char *const *names,
+	int n);
+void lab_counters_start(struct lab_counters *c);
+void lab_counters_stop(struct lab_counters *c);
+void lab_counters_close(struct lab_counters *c);
+/* The value of an event counted, or -1 when it is not in the set. */
+long long lab_counter(const struct lab_counters *c, const char *name);
+
+long long lab_now_ns(void);
+
+/* Size, line size and associativity of the data (or unified) cache of
+ * level 1.., from PAPI_get_hardware_info; 0 when PAPI does not know. */
+void lab_cache(int level, long *size, int *line, int *assoc);
+/* Number of cache levels PAPI reports. */
+int lab_cache_levels(void);
+
+struct lab_table {
+	int ncols, nrows;
+	char cols[LAB_MAX_COLS][32];
+	char *cells[LAB_MAX_ROWS][LAB_MAX_COLS];
+};
+
+void lab_table_init(struct lab_table *t, const char *const *cols, int n);
+/* Starts a row; the cells are then set with lab_table_set in column order. */
+void lab_table_row(struct lab_table *t);
+void lab_table_set(struct lab_table *t, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lab_table_print(const struct lab_table *t);
+/* Writes the table as CSV with a header row; path "-" is stdout. Returns 0
+ * or -1 (with a message on stderr). */
+int lab_table_csv(const struct lab_table *t, const char *path);
+void lab_table_free(struct lab_table *t);
+
+/* Progress on stderr for long sweeps, silent when stderr is not a tty. */
+void lab_progress(const char *what, int done, int total);
+
+#endif

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The lecture's matrix multiplies (seed 000) and the lab's (seed 002), kept
+ * apart from the harness so the build can give them their own flags
+ * (-O3 -march=native: the study is about what the memory system does to
+ * code the compiler has done its best with).
+ */
+#include "kernels.h"
+
+#include <string.h>
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* The six loop orders. The dot-product orders (ijk, jik) keep the sum in a
+ * register; the other four accumulate into C, so C starts from zero. */
+void mm_ijk(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			double s = 0.0;
+
+			for (size_t k = 0; k < n; k++)
+				s += a[i * n + k] * b[k * n + j];
+			c[i * n + j] = s;
+		}
+}
+
+void mm_jik(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	for (size_t j = 0; j < n; j++)
+		for (size_t i = 0; i < n; i++) {
+			double s = 0.0;
+
+			for (size_t k = 0; k < n; k++)
+				s += a[i * n + k] * b[k * n + j];
+			c[i * n + j] = s;
+		}
+}
+
+void mm_ikj(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	memset(c, 0, n * n * sizeof(*c));
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < n; k++) {
+			double r = a[i * n + k];
+
+			for (size_t j = 0; j < n; j++)
+				c[i * n + j] += r * b[k * n + j];
+		}
+}
+
+void mm_kij(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	memset(c, 0, n * n * sizeof(*c));
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < n; i++) {
+			double r = a[i * n + k];
+
+			for (size_t j = 0; j < n; j++)
+				c[i * n + j] += r * b[k * n + j];
+		}
+}
+
+void mm_jki(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	memset(c, 0, n * n * sizeof(*c));
+	for (size_t j = 0; j < n; j++)
+		for (size_t k = 0; k < n; k++) {
+			double r = b[k * n + j];
+
+			/* A and C both walked down columns: the worst order. */
+			for (size_t i = 0; i < n; i++)
+				c[i * n + j] += a[i * n + k] * r;
+		}
+}
+
+void mm_kji(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c;
+
+	memset(c, 0, n * n * sizeof(*c));
+	for (size_t k = 0; k < n; k++)
+		for (size_t j = 0; j < n; j++) {
+			double r = b[k * n + j];
+
+			for (size_t i = 0; i < n; i++)
+				c[i * n + j] += a[i * n + k] * r;
+		}
+}
+
+/* The lab's first optimization: transpose B so that the dot product walks
+ * both operands along rows. The transpose is part of the measured time. */
+void mm_transposed(const struct mm_args *m)
+{
+	size_t n = m->n;
+	const double *restrict a = m->a, *restrict b = m->b;
+	double *restrict c = m->c, *restrict bt = m->scratch;
+
+	for (size_t k = 0; k < n; k++)
+		for (size_t j = 0; j < n; j++)
+			bt[j * n + k] = b[k * n + j];
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			double s = 0.0;
+
+			for (size_t k = 0; k < n; k++)
+				s += a[i * n + k] * bt[j * n + k];
+			c[i * n + j] = s;
+		}
+}
+
+/* One block of C += A * B in ikj order (M x K times K x N, leading
+ * dimension n): the inner loop runs along rows of B and C, so it
+ * vectorizes and streams. */
+static void block_ikj(size_t n, size_t mm, size_t nn, size_t kk,
+	const double *restrict a, const double *restrict b, double *restrict c)
+{
+	for (size_t i = 0; i < mm; i++)
+		for (size_t k = 0; k < kk; k++) {
+			double r = a[i * n + k];
+
+			for (size_t j = 0; j < nn; j++)
+				c[i * n + j] += r * b[k * n + j];
+		}
+}
+
+/* Blocked for one cache level: three b x b blocks fit in it (the lecture's
+ * 3b^2 <= cache size). */
+void mm_blocked_l1(const struct mm_args *m)
+{
+	size_t n = m->n, bs = m->b1;
+
+	memset(m->c, 0, n * n * sizeof(*m->c));
+	for (size_t i = 0; i < n; i += bs)
+		for (size_t k = 0; k < n; k += bs)
+			for (size_t j = 0; j < n; j += bs)
+				block_ikj(n, MIN(bs, n - i), MIN(bs, n - j),
+					MIN(bs, n - k), m->a + i * n + k,
+					m->b + k * n + j, m->c + i * n + j);
+}
+
+/* Two levels: L2-sized blocks, each walked in L1-sized blocks. */
+void mm_blocked_l2(const struct mm_args *m)
+{
+	size_t n = m->n, b1 = m->b1, b2 = m->b2;
+
+	memset(m->c, 0, n * n * sizeof(*m->c));
+	for (size_t i2 = 0; i2 < n; i2 += b2)
+		for (size_t k2 = 0; k2 < n; k2 += b2)
+			for (size_t j2 = 0; j2 < n; j2 += b2) {
+				size_t ie = MIN(i2 + b2, n), ke = MIN(k2 + b2, n);
+				size_t je = MIN(j2 + b2, n);
+
+				for (size_t i = i2; i < ie; i += b1)
+					for (size_t k = k2; k < ke; k += b1)
+						for (size_t j = j2; j < je; j += b1)
+							block_ikj(n, MIN(b1, ie - i),
+								MIN(b1, je - j),
+								MIN(b1, ke - k),
+								m->a + i * n + k,
+								m->b + k * n + j,
+								m->c + i * n + j);
+			}
+}
+
+/* The lecture's "optimized block": the inner loop unrolled. Here four rows
+ * of B are combined per pass over a row of C, so C is loaded and stored a
+ * quarter as often; blocks are L2-sized. */
+static void block_unrolled(size_t n, size_t mm, size_t nn, size_t kk,
+	const double *restrict a, const double *restrict b, double *restrict c)
+{
+	for (size_t i = 0; i < mm; i++) {
+		double *restrict ci = c + i * n;
+		size_t k = 0;
+
+		for (; k + 4 <= kk; k += 4) {
+			const double *ai = a + i * n + k;
+			const double *b0 = b + k * n, *b1 = b0 + n;
+			const double *b2 = b1 + n, *b3 = b2 + n;
+			double r0 = ai[0], r1 = ai[1], r2 = ai[2], r3 = ai[3];
+
+			for (size_t j = 0; j < nn; j++)
+				ci[j] += r0 * b0[j] + r1 * b1[j] + r2 * b2[j] +
+					r3 * b3[j];
+		}
+		for (; k < kk; k++) {
+			double r = a[i * n + k];
+
+			for (size_t j = 0; j < nn; j++)
+				ci[j] += r * b[k * n + j];
+		}
+	}
+}
+
+void mm_unrolled(const struct mm_args *m)
+{
+	size_t n = m->n, bs = m->b2;
+
+	memset(m->c, 0, n * n * sizeof(*m->c));
+	for (size_t i = 0; i < n; i += bs)
+		for (size_t k = 0; k < n; k += bs)
+			for (size_t j = 0; j < n; j += bs)
+				block_unrolled(n, MIN(bs, n - i), MIN(bs, n - j),
+					MIN(bs, n - k), m->a + i * n + k,
+					m->b + k * n + j, m->c + i * n + j);
+}
+
+/* The lecture's recursive multiply splits all three matrices in quadrants
+ * (power-of-two sizes only). This one halves the largest of the three
+ * dimensions instead, so any n works, and stops at an L1-sized block. */
+static void rec(size_t n, size_t mm, size_t nn, size_t kk, size_t leaf,
+	const double *a, const double *b, double *c)
+{
+	if (mm <= leaf && nn <= leaf && kk <= leaf) {
+		block_ikj(n, mm, nn, kk, a, b, c);
+		return;
+	}
+	if (mm >= nn && mm >= kk) {
+		size_t h = mm / 2;
+
+		rec(n, h, nn, kk, leaf, a, b, c);
+		rec(n, mm - h, nn, kk, leaf, a + h * n, b, c + h * n);
+	} else if (nn >= kk) {
+		size_t h = nn / 2;
+
+		rec(n, mm, h, kk, leaf, a, b, c);
+		rec(n, mm, nn - h, kk, leaf, a, b + h, c + h);
+	} else {
+		size_t h = kk / 2;
+
+		rec(n, mm, nn, h, leaf, a, b, c);
+		rec(n, mm, nn, kk - h, leaf, a + h, b + h * n, c);
+	}
+}
+
+void mm_recursive(const struct mm_args *m)
+{
+	memset(m->c, 0, m->n * m->n * sizeof(*m->c));
+	rec(m->n, m->n, m->n, m->n, m->b1, m->a, m->b, m->c);
+}
