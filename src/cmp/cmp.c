@@ -115,3 +115,9 @@ int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 	ret = papi__cmp_read(c, ctl, values);
 	return ret == PAPI_OK ? papi__cmp_reset(c, ctl) : ret;
 }
+
+int papi__cmp_set_overflow(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			   int pos, long long threshold)
+{
+	return CALL(c, set_overflow, ctl, pos, threshold);
+}

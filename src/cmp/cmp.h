@@ -23,19 +23,23 @@ enum papi__derived {
 	PAPI__NOT_DERIVED = 0,
 	PAPI__DERIVED_ADD, /* sum of all terms */
 	PAPI__DERIVED_SUB, /* first term minus the others */
+	PAPI__DERIVED_POSTFIX, /* postfix expression over the terms */
 };
 
 /*
  * One preset as a component can provide it: the preset index
  * (PAPI_TOT_CYC_idx...), how terms combine, and the native event names.
  * Rows whose names do not resolve, or that the kernel refuses, leave the
- * preset unavailable; the first row that works for a preset wins.
+ * preset unavailable; the first row that works for a preset wins. Rows read
+ * from a table name their preset by symbol: preset is -1 and symbol is set.
  */
 struct papi__preset_map {
 	int preset;
 	int derived;
-	const char *terms[4];
-	const char *note; /* shown in PAPI_event_info_t.note, may be NULL */
+	const char *terms[PAPI__MAX_TERMS]; /* NULL after the last */
+	const char *note;    /* shown in PAPI_event_info_t.note, may be NULL */
+	const char *postfix; /* PAPI__DERIVED_POSTFIX: "N0|N1|+|" */
+	const char *symbol;  /* "PAPI_TOT_INS" when preset is -1 */
 };
 
 /* What an EventSet asks of a component's control state. */
@@ -102,6 +106,22 @@ struct papi__cmp_ops {
 	 * framework calls read, then reset. */
 	int (*read_reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			  long long *values);
+
+	/* Optional (overflow, core/overflow.c): make native position pos of
+	 * a stopped set sample every threshold events (0: stop sampling);
+	 * each overflow then raises info.hardware_intr_sig in the thread the
+	 * set counts. overflow_pos is called in that signal handler and must
+	 * be async-signal-safe: the native position whose fd raised the
+	 * signal (siginfo's si_fd), or -1. overflow_rearm, also in the
+	 * handler, after the sample is dispatched: let position pos signal
+	 * its next overflow (the component may hold each event to one signal
+	 * in flight, so that signals cannot pile up). */
+	int (*set_overflow)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			    int pos, long long threshold);
+	int (*overflow_pos)(struct papi__cmp *self,
+			    const struct papi__cmp_ctl *ctl, int fd);
+	void (*overflow_rearm)(struct papi__cmp *self,
+			       struct papi__cmp_ctl *ctl, int pos);
 };
 
 struct papi__cmp {
@@ -143,6 +163,8 @@ int papi__cmp_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			 long long *values);
+int papi__cmp_set_overflow(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			   int pos, long long threshold);
 
 /* The registry: every component compiled in, in index order. */
 int papi__registry_count(void);

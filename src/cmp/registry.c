@@ -3,9 +3,11 @@
 #include "cmp/cmp.h"
 
 extern const struct papi__cmp_ops papi__perf_event_ops;
+extern const struct papi__cmp_ops papi__sysdetect_ops;
 
 static const struct papi__cmp_ops *const components[] = {
 	&papi__perf_event_ops,
+	&papi__sysdetect_ops,
 };
 
 int papi__registry_count(void)

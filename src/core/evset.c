@@ -6,6 +6,7 @@
 
 #include "core/event.h"
 #include "core/lib.h"
+#include "core/overflow.h"
 
 struct papi__evset *papi__evset_get(int id)
 {
@@ -64,6 +65,7 @@ static void drop_ctl(struct papi__evset *es)
 
 static void free_events(struct papi__evset *es)
 {
+	papi__overflow_free(es); /* added for overflow: off with the events */
 	drop_ctl(es);
 	free(es->events);
 	free(es->natives);

@@ -41,6 +41,9 @@ struct papi__evset {
 				order, so reads fill the caller's array */
 	long long *raw;      /* nnative values, scratch for reads */
 	long long *stopped;  /* nevents values as of the last stop */
+	/* Overflow and profiling (core/overflow.h): NULL until the first
+	 * PAPI_overflow/PAPI_sprofil; the signal handler reads it. */
+	struct papi__overflow *ovf;
 };
 
 int papi__evset_create(int *id);

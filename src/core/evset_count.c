@@ -17,6 +17,7 @@
 
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/overflow.h"
 
 /* Fold native values into the values of the user's events. */
 static void compute(const struct papi__evset *es, long long *out)
@@ -87,8 +88,13 @@ int papi__evset_start(int id)
 	else if (t->running[es->cidx] >= 0)
 		/* One running set per component and thread, as in PAPI. */
 		ret = PAPI_ECNFLCT;
-	else
+	else {
+		/* Added for overflow: the handler's position map, fixed while
+		 * the set runs. */
+		if (es->ovf)
+			papi__overflow_prepare(es);
 		ret = papi__cmp_start(cmp_of(es), es->ctl);
+	}
 	if (ret == PAPI_OK) {
 		es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
 		es->runner = t;

@@ -10,6 +10,7 @@
 #include "core/event.h"
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/overflow.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
 {
@@ -176,6 +177,10 @@ static int remove_locked(struct papi__evset *es, int code)
 			break;
 	if (i == es->nevents)
 		return PAPI_EINVAL;
+	/* Added for overflow: an event leaves without its overflow, as in
+	 * PAPI 7's PAPI_remove_event. */
+	if (es->ovf)
+		papi__overflow_forget(es, code);
 	ev = es->events[i];
 	memmove(&es->events[i], &es->events[i + 1],
 		(size_t)(es->nevents - i - 1) * sizeof(*es->events));

@@ -9,7 +9,7 @@
  *
  * Locking: lib.lock guards the EventSet table, the thread list and the
  * components' native-event tables. State that an overflow signal handler may
- * touch (a later issue) is kept in per-EventSet memory allocated before
+ * touch (core/overflow.h) is kept in per-EventSet memory allocated before
  * PAPI_start and is never behind this lock.
  */
 #include <pthread.h>
@@ -29,6 +29,7 @@ struct papi__preset {
 	unsigned int terms[PAPI__MAX_TERMS]; /* component-local codes */
 	const char *names[PAPI__MAX_TERMS];  /* as written in the map */
 	const char *note;
+	const char *postfix; /* PAPI__DERIVED_POSTFIX only, checked at init */
 };
 
 struct papi__thread {
@@ -48,6 +49,7 @@ struct papi__thread {
 	void *specific[PAPI_NUM_TLS];
 	void *classic;      /* PAPI 5 classic, PAPI 7 rate calls (core/classic*.c) */
 	void *hl;           /* PAPI 7 high-level regions (core/hl*.c) */
+	int dev_enum;       /* PAPI_enum_dev_type walk: 1 after the CPU type */
 	struct papi__thread *next;
 };
 
@@ -81,6 +83,10 @@ struct papi__lib {
 	/* PAPI 7 high-level API (core/hl*.c): what the regions recorded, kept
 	 * across PAPI_shutdown until the report is written at exit. */
 	void *hl;
+	/* Overflow (core/profil.c): sets with overflow entries, and the
+	 * signal their handler is installed for. */
+	int ovf_users;
+	int ovf_sig;
 	struct papi__preset presets[PAPI_MAX_PRESET_EVENTS];
 };
 

@@ -47,14 +47,15 @@ int papi__preset_find(const char *name)
 }
 
 /* Try one mapping row on component c: every term must name a native event
- * that the kernel accepts in the default domain. */
+ * that the kernel accepts in the default domain, and a postfix formula must
+ * be well formed over exactly these terms. */
 static int try_row(struct papi__cmp *c, const struct papi__preset_map *m,
 		   struct papi__preset *p)
 {
 	struct papi__preset cand = { 0 };
 	int i;
 
-	for (i = 0; i < 4 && m->terms[i]; i++) {
+	for (i = 0; i < PAPI__MAX_TERMS && m->terms[i]; i++) {
 		unsigned int code;
 		int ret = papi__cmp_ntv_name_to_code(c, m->terms[i], &code);
 
@@ -68,13 +69,29 @@ static int try_row(struct papi__cmp *c, const struct papi__preset_map *m,
 	}
 	if (i == 0)
 		return PAPI_EBUG;
+	if (m->derived == PAPI__DERIVED_POSTFIX &&
+	    papi__preset_postfix_check(m->postfix, i) != PAPI_OK) {
+		papi__log(PAPI__LOG_ERROR, "preset", "%s: bad postfix \"%s\"",
+			  m->symbol ? m->symbol : "?",
+			  m->postfix ? m->postfix : "");
+		return PAPI_EINVAL;
+	}
 	cand.nterms = i;
 	cand.available = 1;
 	cand.cidx = c->cidx;
 	cand.derived = m->derived;
 	cand.note = m->note;
+	cand.postfix = m->derived == PAPI__DERIVED_POSTFIX ? m->postfix : NULL;
 	*p = cand;
 	return PAPI_OK;
+}
+
+/* The preset index a row is for: by index, or by symbol for table rows. */
+static int row_preset(const struct papi__preset_map *m)
+{
+	if (m->preset < 0 && m->symbol)
+		return papi__preset_find(m->symbol);
+	return m->preset < PAPI_END_idx ? m->preset : -1;
 }
 
 void papi__preset_init(void)
@@ -91,10 +108,11 @@ void papi__preset_init(void)
 		map = papi__cmp_presets(c, &n);
 		for (r = 0; map && r < n; r++) {
 			struct papi__preset *p;
+			int idx = row_preset(&map[r]);
 
-			if (map[r].preset < 0 || map[r].preset >= PAPI_END_idx)
+			if (idx < 0)
 				continue;
-			p = &papi__lib.presets[map[r].preset];
+			p = &papi__lib.presets[idx];
 			if (p->available)
 				continue;
 			if (try_row(c, &map[r], p) == PAPI_OK)
@@ -168,6 +186,8 @@ static const char *derived_name(int d)
 		return "DERIVED_ADD";
 	case PAPI__DERIVED_SUB:
 		return "DERIVED_SUB";
+	case PAPI__DERIVED_POSTFIX:
+		return "DERIVED_POSTFIX";
 	default:
 		return "NOT_DERIVED";
 	}
@@ -199,6 +219,9 @@ int papi__preset_info(int idx, PAPI_event_info_t *info)
 		snprintf(info->name[i], sizeof(info->name[i]), "%s",
 			 p->names[i]);
 	}
+	if (p->postfix)
+		snprintf(info->postfix, sizeof(info->postfix), "%s",
+			 p->postfix);
 	if (p->note)
 		snprintf(info->note, sizeof(info->note), "%s", p->note);
 	return PAPI_OK;

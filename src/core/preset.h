@@ -20,4 +20,17 @@ unsigned int papi__preset_category(int idx);
 /* Fill info for preset idx (available or not). */
 int papi__preset_info(int idx, PAPI_event_info_t *info);
 
+/*
+ * Postfix formulas (PAPI's DERIVED_POSTFIX): "N0|N1|+|2|*|". check returns
+ * PAPI_OK when the formula is well formed over nterms terms and uses each of
+ * them, else PAPI_EINVAL. eval computes a checked formula from the terms'
+ * values; it allocates nothing and takes no lock (PAPI_read calls it).
+ */
+int papi__preset_postfix_check(const char *postfix, int nterms);
+long long papi__preset_postfix_eval(const char *postfix,
+				    const long long *terms);
+/* The value of available preset idx from its terms' values, in the order of
+ * PAPI_event_info_t.name[]: sum, difference or postfix formula. */
+long long papi__preset_eval(int idx, const long long *terms);
+
 #endif

@@ -54,6 +54,11 @@ int papi__os_exe_info(PAPI_exe_info_t *exe);
 int papi__os_shlib_info(PAPI_address_map_t **maps, int *count);
 int papi__os_dmem_info(PAPI_dmem_info_t *d);
 
+/* NUMA: memory of node in MiB (or -errno), and the node of a CPU (or
+ * -errno; 0 on machines without NUMA information). */
+long long papi__os_numa_mem_mb(int node);
+int papi__os_cpu_node(int cpu);
+
 /* Hardware description of this machine (src/os/linux/hwinfo.c). */
 int papi__os_hwinfo(PAPI_hw_info_t *hw);
 
@@ -62,5 +67,16 @@ int papi__os_hwinfo(PAPI_hw_info_t *hw);
  * writes it, we only read), into *addr; 0 or -errno. */
 int papi__os_mmap_ro(int fd, size_t len, void **addr);
 int papi__os_munmap(void *addr, size_t len);
+
+/* Overflow signals (src/os/linux/os_signal.c; added for overflow and
+ * profiling). rt_signal: SIGRTMIN + off. signal_install: fn handles sig
+ * with SA_SIGINFO | SA_RESTART, every other signal unblocked; signal_ignore
+ * sets SIG_IGN (a stray late signal must not kill the process). fd_signal: the perf_event fd raises sig in
+ * thread tid on each overflow (O_ASYNC, F_SETOWN_EX F_OWNER_TID, F_SETSIG,
+ * FD_CLOEXEC), as PAPI 7's perf_event component does. 0 or -errno. */
+int papi__os_rt_signal(int off);
+int papi__os_signal_install(int sig, void (*fn)(int, void *, void *));
+int papi__os_signal_ignore(int sig);
+int papi__os_fd_signal(int fd, int sig, int tid);
 
 #endif

@@ -73,3 +73,13 @@ int papi__os_dmem_info(PAPI_dmem_info_t *d)
 	d->pagesize = 4096;
 	return 0;
 }
+
+long long papi__os_numa_mem_mb(int node)
+{
+	return node == 0 ? 4096 : -ENOENT;
+}
+
+int papi__os_cpu_node(int cpu)
+{
+	return 0;
+}

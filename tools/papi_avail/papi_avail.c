@@ -283,8 +283,10 @@ static void show_preset(const PAPI_event_info_t *info)
 		       info->symbol);
 }
 
-/* -e on a native event: its description and qualifiers (unit masks). */
-static void show_native(const PAPI_event_info_t *info)
+/* -e on a native event: its description and qualifiers (unit masks). PAPI
+ * lists the qualifiers only when the name as typed has no ':' at all, so a
+ * PMU-qualified name ("perf::TASK-CLOCK") shows none; we do the same. */
+static void show_native(const char *typed, const PAPI_event_info_t *info)
 {
 	PAPI_event_info_t m;
 	int code = (int)info->event_code, first = 1;
@@ -294,7 +296,8 @@ static void show_native(const PAPI_event_info_t *info)
 	printf("%-30s%#-10x\n", "Event Code:", info->event_code);
 	printf("%-30s%u\n", "Number of Register Values:", info->count);
 	printf("%-29s|%s|\n", "Description:", info->long_descr);
-	if (PAPI_enum_event(&code, PAPI_NTV_ENUM_UMASKS) != PAPI_OK)
+	if (strchr(typed, ':') ||
+	    PAPI_enum_event(&code, PAPI_NTV_ENUM_UMASKS) != PAPI_OK)
 		return;
 	do {
 		const char *q, *d;
@@ -332,7 +335,7 @@ static void show_event(const char *name)
 		show_preset(&info);
 		printf("\n");
 	} else {
-		show_native(&info);
+		show_native(name, &info);
 	}
 }
 

@@ -3,6 +3,7 @@
 #define PAPI_ARCH_ARM64_H
 
 #include <stdint.h>
+#include <ucontext.h>
 
 #define PAPI__ARCH_NAME "aarch64"
 
@@ -116,6 +117,15 @@ static inline uintptr_t papi__arch_thread_pointer(void)
 
 	__asm__("mrs %0, tpidr_el0" : "=r"(tp));
 	return tp;
+}
+
+/* The interrupted program counter in a signal handler's ucontext (added
+ * for overflow; async-signal-safe). */
+static inline uintptr_t papi__arch_ucontext_pc(const void *uc)
+{
+	const ucontext_t *u = uc;
+
+	return (uintptr_t)u->uc_mcontext.pc;
 }
 
 #endif

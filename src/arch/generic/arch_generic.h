@@ -53,4 +53,11 @@ static inline uintptr_t papi__arch_thread_pointer(void)
 	return 0;
 }
 
+/* 0: "unknown" (added for overflow). */
+static inline uintptr_t papi__arch_ucontext_pc(const void *uc)
+{
+	(void)uc;
+	return 0;
+}
+
 #endif

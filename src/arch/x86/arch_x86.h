@@ -3,6 +3,7 @@
 #define PAPI_ARCH_X86_H
 
 #include <stdint.h>
+#include <ucontext.h>
 
 #define PAPI__ARCH_NAME "x86_64"
 
@@ -77,6 +78,19 @@ static inline uintptr_t papi__arch_thread_pointer(void)
 	__asm__("mov %%gs:0, %0" : "=r"(tp));
 #endif
 	return tp;
+}
+
+/* The interrupted program counter in a signal handler's ucontext (added
+ * for overflow; async-signal-safe). */
+static inline uintptr_t papi__arch_ucontext_pc(const void *uc)
+{
+	const ucontext_t *u = uc;
+
+#if defined(__x86_64__)
+	return (uintptr_t)u->uc_mcontext.gregs[REG_RIP];
+#else
+	return (uintptr_t)u->uc_mcontext.gregs[REG_EIP];
+#endif
 }
 
 #endif

@@ -10,6 +10,7 @@
  *   pe_ctl.c/.h     one perf_event group per EventSet
  *   pe_count.c      start, stop, read, reset: baselines, no kernel resets
  *   pe_mmap.c/.h    user-space counter reads through the event's mmap page
+ *   pe_overflow.c   the overflow signal handler's part (async-signal-safe)
  */
 /* libpfm4 ships its own copy of the kernel's perf_event definitions and
  * they clash with <linux/perf_event.h>: the component uses libpfm4's. */
@@ -44,6 +45,7 @@ struct pe_state {
 	int user_read; /* counters can be read in user space (pe_mmap.h) */
 	unsigned int rdpmc_type;          /* PMU whose events must ask for it, */
 	unsigned long long rdpmc_config1; /* with this config1 bit (arm64) */
+	struct pe_presets *presets; /* pe_presets.c, built on first use */
 };
 
 /* pe_names.c */
@@ -88,5 +90,13 @@ int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			long long *values);
 int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain);
+/* Overflow (added for PAPI_overflow): set_overflow in pe_ctl.c,
+ * overflow_pos (async-signal-safe) in pe_overflow.c; see cmp.h. */
+int papi__pe_set_overflow(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			  int pos, long long threshold);
+int papi__pe_overflow_pos(struct papi__cmp *self,
+			  const struct papi__cmp_ctl *ctl, int fd);
+void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			     int pos);
 
 #endif

@@ -129,6 +129,11 @@ static int pe_init(struct papi__cmp *self)
 	in->fast_real_timer = 1;
 	in->fast_counter_read = st->user_read;
 	in->fast_virtual_timer = 0;
+	/* Overflow (added for PAPI_overflow): every perf_event fd can sample
+	 * and signal, SIGRTMIN + 2 as in PAPI 7. kernel_profile stays 0:
+	 * profiles are built from those signals, not from kernel buffers. */
+	in->hardware_intr = 1;
+	in->hardware_intr_sig = papi__os_rt_signal(2);
 	return PAPI_OK;
 }
 
@@ -139,6 +144,7 @@ static void pe_fini(struct papi__cmp *self)
 	if (!st)
 		return;
 	papi__pe_names_fini(st);
+	papi__pe_presets_free(st);
 	if (st->pfm_ok)
 		pfm_terminate();
 	free(st);
@@ -147,7 +153,7 @@ static void pe_fini(struct papi__cmp *self)
 static const struct papi__preset_map *pe_presets(struct papi__cmp *self,
 						 int *count)
 {
-	return papi__pe_generic_presets(count);
+	return papi__pe_presets(self->priv, count);
 }
 
 const struct papi__cmp_ops papi__perf_event_ops = {
@@ -170,4 +176,7 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.read = papi__pe_read,
 	.reset = papi__pe_reset,
 	.read_reset = papi__pe_read_reset,
+	.set_overflow = papi__pe_set_overflow,
+	.overflow_pos = papi__pe_overflow_pos,
+	.overflow_rearm = papi__pe_overflow_rearm,
 };

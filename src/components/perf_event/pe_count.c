@@ -265,6 +265,7 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 		return ret;
 	}
 	ctl->running = 1;
+	ctl->sampling_off = 0; /* overflow: the handler may re-arm */
 	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
 		ctl->fast_owner = ctl->owner;
 	return PAPI_OK;
@@ -278,6 +279,7 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
 	int i, fd, ret;
 
+	ctl->sampling_off = 1; /* overflow: no re-arming from here on */
 	for (i = 0; i < ctl->n; i++) {
 		if (!ctl->ev[i].leader)
 			continue;

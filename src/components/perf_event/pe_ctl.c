@@ -77,6 +77,14 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	attr.read_format = READ_FORMAT;
 	attr.disabled = e->leader;
 	attr.inherit = ctl->opts.inherit ? 1 : 0;
+	/* Overflow: sample every period events. Without a ring buffer the
+	 * kernel drops the sample record but still signals each overflow
+	 * (wakeup_events = 1), which is all we ask (pe_overflow.c). */
+	if (e->period) {
+		attr.sample_period = e->period;
+		attr.sample_type = PERF_SAMPLE_IP;
+		attr.wakeup_events = 1;
+	}
 	if (ctl->user_read)
 		papi__pe_mmap_attr(st, &attr);
 	fd = papi__os_perf_open(&attr, ctl->opts.tid, ctl->opts.cpu, group, 0);
@@ -90,6 +98,14 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	}
 	ret = papi__os_ioctl(fd, PERF_EVENT_IOC_ID, (unsigned long)&e->id);
 	if (ret < 0) {
+		papi__os_close(fd);
+		return papi__err_from_errno(ret);
+	}
+	/* Overflow: the fd signals the thread it counts, as PAPI 7 does. */
+	if (e->period &&
+	    (ret = papi__os_fd_signal(fd, self->info.hardware_intr_sig,
+				      ctl->opts.tid ? ctl->opts.tid :
+						      papi__os_gettid())) < 0) {
 		papi__os_close(fd);
 		return papi__err_from_errno(ret);
 	}
@@ -318,4 +334,30 @@ int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain)
 								PAPI_ENOEVNT;
 	papi__os_close(fd);
 	return PAPI_OK;
+}
+
+/* Overflow (added for PAPI_overflow): a new sample period means new fds
+ * (the kernel cannot turn a counting event into a sampling one), so the
+ * stopped set is reopened, as for new options. */
+int papi__pe_set_overflow(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			  int pos, long long threshold)
+{
+	unsigned long long old;
+	int ret;
+
+	if (pos < 0 || pos >= ctl->n || threshold < 0 || ctl->running)
+		return PAPI_EINVAL;
+	/* Turning off what is not on is an error in PAPI 7 too. */
+	if (threshold == 0 && ctl->ev[pos].period == 0)
+		return PAPI_EINVAL;
+	old = ctl->ev[pos].period;
+	ctl->ev[pos].period = (unsigned long long)threshold;
+	close_all(ctl);
+	ret = open_all(self, ctl);
+	if (ret != PAPI_OK) {
+		ctl->ev[pos].period = old;
+		if (open_all(self, ctl) != PAPI_OK)
+			return PAPI_ECLOST;
+	}
+	return ret;
 }

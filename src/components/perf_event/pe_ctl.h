@@ -24,6 +24,10 @@ struct pe_evt {
 	uint64_t base_en, base_run, base_gap;
 	int based;
 	uint64_t now; /* scratch: the count just read */
+	/* Overflow (added for PAPI_overflow): the sample period, 0 for a
+	 * counting event. Kept across reopening; pe_overflow.c reads it in
+	 * the signal handler. */
+	unsigned long long period;
 };
 
 struct papi__cmp_ctl {
@@ -42,6 +46,11 @@ struct papi__cmp_ctl {
 	 * test is "called by the owner?"; else PE_NO_OWNER. */
 	uintptr_t fast_owner;
 	uintptr_t owner; /* the thread the counters count (and may read) */
+	/* Overflow (added for PAPI_overflow): set from just before the
+	 * stop's DISABLE until the next start's ENABLE, so that a signal
+	 * handled in between does not re-enable a sampling event
+	 * (pe_overflow.c). Volatile: the handler runs on this thread. */
+	volatile int sampling_off;
 };
 
 /* No thread pointer is this (0 is the generic arch's "unknown"). */

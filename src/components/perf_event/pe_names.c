@@ -240,8 +240,10 @@ int papi__pe_ntv_code_to_name(struct papi__cmp *self, unsigned int code,
 	return PAPI_OK;
 }
 
-/* The next umask (libpfm4 attribute of type umask) of base event b after
- * attribute index after; interned as "base:UMASK". */
+/* The next attribute of base event b after attribute index after, as PAPI
+ * lists them: a unit mask as "base:UMASK", a modifier (u, k, c, e, i,
+ * period...) as "base:mod=0", with libpfm4's descriptions after "masks:",
+ * the tag papi_native_avail looks for. */
 static int next_umask(struct pe_state *st, int b, int after)
 {
 	const struct pe_ntv *base = &st->ntv[b];
@@ -265,10 +267,11 @@ static int next_umask(struct pe_state *st, int b, int after)
 		ai.size = sizeof(ai);
 		if (pfm_get_event_attr_info(base->pfm_idx, a,
 					    PFM_OS_PERF_EVENT_EXT, &ai) !=
-			    PFM_SUCCESS ||
-		    ai.type != PFM_ATTR_UMASK)
+		    PFM_SUCCESS)
 			continue;
-		snprintf(name, sizeof(name), "%s:%s", base->name, ai.name);
+		snprintf(name, sizeof(name),
+			 ai.type == PFM_ATTR_UMASK ? "%s:%s" : "%s:%s=0",
+			 base->name, ai.name);
 		i = find_entry(st, name);
 		if (i >= 0)
 			return i;

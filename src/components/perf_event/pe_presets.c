@@ -1,171 +1,327 @@
-/* SPDX-License-Identifier: BSD-3-Clause */
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Preset rows from tables: the one embedded at build time (data/presets.txt)
+ * and, tried first, the user's (PAPI_PRESET_TABLE). A row is kept when one
+ * of its CPU families is present, and its events are then spelled with that
+ * family's PMU, so the framework resolves "skl::INST_RETIRED:ANY_P" like any
+ * native name. Which rows work is decided by the framework (core/preset.c):
+ * the first row of a preset whose events resolve and open wins.
+ */
+#include <ctype.h>
+#include <perfmon/pfmlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "components/perf_event/pe.h"
 #include "components/perf_event/pe_presets.h"
+#include "os/os.h"
+#include "pe_presets_data.h"
 
-#include <stddef.h>
-
-#include "cmp/cmp.h"
-
-const struct papi__preset_map *papi__pe_generic_presets(int *count);
+/* A user's table larger than this is refused rather than cut short. */
+#define USER_TABLE_MAX (1 << 20)
 
 /*
- * Presets from the kernel's generic events, for any CPU whose PMU driver
- * provides them. The events are the ones <linux/perf_event.h> defines: the
- * PERF_TYPE_HARDWARE ids (PERF_COUNT_HW_*) and the PERF_TYPE_HW_CACHE triples
- * cache x operation x result. Each PMU driver translates them into its own
- * hardware events and refuses those it has no translation for, so a row that
- * names one of those fails when it is probed and the next row for the same
- * preset, if any, is tried. libpfm4 spells them as its "perf" PMU:
- * perf::PERF_COUNT_HW_CPU_CYCLES, perf::PERF_COUNT_HW_CACHE_L1D:READ:MISS.
- *
- * A preset that is a total is written as the sum of all of its parts
- * (PAPI__DERIVED_ADD), and there is deliberately no fallback row with only
- * the parts a kernel happens to support: a partial sum would pass for the
- * whole. The preset stays unavailable instead, which is what happens on
- * processors whose driver has no L1D write-miss event, for instance. A row
- * names a preset only where the generic event means the same thing; where
- * drivers are known to stretch the meaning, the row carries a note.
- *
- * Sums of READ and WRITE events assume that the driver gives the two
- * operations different hardware events. The 32-bit Arm, MIPS and LoongArch
- * drivers, and older arm64 kernels, map both to one event because their PMUs
- * cannot tell reads from writes: a sum would count it twice, and a WRITE
- * event alone would count reads too. On those architectures the rows that use
- * WRITE are left out (PE_SPLIT_RW).
- *
- * Left out on purpose:
- * - cache-references and cache-misses: the cache level differs by driver
- *   (the last-level cache on Intel, L2 on recent AMD, L1D on Arm PMUv3), so
- *   they match no PAPI_Lx preset everywhere.
- * - stalled-cycles-frontend for PAPI_STL_ICY: it counts only the cycles
- *   without issue that the front end caused, so it falls short of all of them.
- * - PAPI_BR_PRC (branches less branch misses) and PAPI_BR_CN: both would count
- *   every kind of branch, while these presets count conditional ones; the
- *   unconditional branches in such a sum are far from negligible.
- * - PAPI_L1_TCR: some drivers count stores as L1D reads, which would make it
- *   all L1 accesses.
- * - bus-cycles, NODE and the PREFETCH operations: no preset means the same.
+ * The 32-bit Arm, MIPS and LoongArch drivers, and older arm64 kernels, map
+ * the kernel's READ and WRITE cache events to one hardware event because
+ * their PMUs cannot tell reads from writes: a sum would count it twice. The
+ * "generic-rw" rows are for the other architectures only.
  */
-
 #if defined(__arm__) || defined(__aarch64__) || defined(__mips__) ||          \
 	defined(__loongarch__)
 #define PE_SPLIT_RW 0
 #else
 #define PE_SPLIT_RW 1
 #endif
-
-#define HW(ev) "perf::PERF_COUNT_HW_" ev
-#define CACHE(c, op, res) "perf::PERF_COUNT_HW_CACHE_" c ":" op ":" res
-
-#define L1D_RD_ACC CACHE("L1D", "READ", "ACCESS")
-#define L1D_RD_MISS CACHE("L1D", "READ", "MISS")
-#define L1D_WR_ACC CACHE("L1D", "WRITE", "ACCESS")
-#define L1D_WR_MISS CACHE("L1D", "WRITE", "MISS")
-#define L1I_RD_ACC CACHE("L1I", "READ", "ACCESS")
-#define L1I_RD_MISS CACHE("L1I", "READ", "MISS")
-#define LL_RD_ACC CACHE("LL", "READ", "ACCESS")
-#define LL_RD_MISS CACHE("LL", "READ", "MISS")
-#define LL_WR_ACC CACHE("LL", "WRITE", "ACCESS")
-#define LL_WR_MISS CACHE("LL", "WRITE", "MISS")
-#define DTLB_RD_MISS CACHE("DTLB", "READ", "MISS")
-#define DTLB_WR_MISS CACHE("DTLB", "WRITE", "MISS")
-#define ITLB_RD_MISS CACHE("ITLB", "READ", "MISS")
-#define BPU_RD_MISS CACHE("BPU", "READ", "MISS")
-
-#define ONE(p, t, n) { p, PAPI__NOT_DERIVED, { t }, n }
-#define ADD(p, n, ...) { p, PAPI__DERIVED_ADD, { __VA_ARGS__ }, n }
-#define SUB(p, n, ...) { p, PAPI__DERIVED_SUB, { __VA_ARGS__ }, n }
-
-#define NOTE_TSC                                                               \
-	"Time-stamp counter ticks while the thread runs, in user and kernel "  \
-	"mode alike: the msr PMU accepts no mode exclusion"
-#define NOTE_RES_STL                                                           \
-	"The kernel's stalled-cycles-backend: cycles the back end could not "  \
-	"accept work; which stalls count varies between processors"
-#define NOTE_BR_INS                                                            \
-	"The kernel's generic branch event; older Arm kernels count only "     \
-	"instructions that wrote the program counter, missing untaken branches"
-#define NOTE_BR_MSP                                                            \
-	"Mispredicted branches of every kind, not only conditional ones; "     \
-	"some processors also count mispredictions on speculative paths"
-#define NOTE_BR_MSP_BPU                                                        \
-	"Branch predictor misses from the kernel's BPU cache event: every "    \
-	"kind of branch, on some processors speculative ones too"
-#define NOTE_L1_LDM                                                            \
-	"The kernel's L1D read-miss event: many processors count every L1D "   \
-	"line fill there, fills for stores and prefetches included"
-#define NOTE_L1_DCR                                                            \
-	"The kernel's L1D read-access event: some processors count stores "    \
-	"there too"
-#define NOTE_LLC                                                               \
-	"Counts the kernel's last-level cache events: that cache is the L3 "   \
-	"on most current x86 processors but may be another level elsewhere"
-
-static const struct papi__preset_map pe_generic[] = {
-	/* Cycles and instructions. */
-	ONE(PAPI_TOT_CYC_idx, HW("CPU_CYCLES"), NULL),
-	ONE(PAPI_REF_CYC_idx, HW("REF_CPU_CYCLES"), NULL),
-	ONE(PAPI_REF_CYC_idx, "msr/tsc/", NOTE_TSC),
-	ONE(PAPI_TOT_INS_idx, HW("INSTRUCTIONS"), NULL),
-	ONE(PAPI_RES_STL_idx, HW("STALLED_CYCLES_BACKEND"), NOTE_RES_STL),
-
-	/* Branches. */
-	ONE(PAPI_BR_INS_idx, HW("BRANCH_INSTRUCTIONS"), NOTE_BR_INS),
-	ONE(PAPI_BR_MSP_idx, HW("BRANCH_MISSES"), NOTE_BR_MSP),
-	ONE(PAPI_BR_MSP_idx, BPU_RD_MISS, NOTE_BR_MSP_BPU),
-
-	/* Level 1 data cache. */
-#if PE_SPLIT_RW
-	ADD(PAPI_L1_DCM_idx, NULL, L1D_RD_MISS, L1D_WR_MISS),
-#endif
-	ONE(PAPI_L1_LDM_idx, L1D_RD_MISS, NOTE_L1_LDM),
-#if PE_SPLIT_RW
-	ONE(PAPI_L1_STM_idx, L1D_WR_MISS, NULL),
-	ADD(PAPI_L1_DCA_idx, NULL, L1D_RD_ACC, L1D_WR_ACC),
-#endif
-	ONE(PAPI_L1_DCR_idx, L1D_RD_ACC, NOTE_L1_DCR),
-#if PE_SPLIT_RW
-	ONE(PAPI_L1_DCW_idx, L1D_WR_ACC, NULL),
+#if defined(__aarch64__)
+#define PE_PMUV3 1
+#else
+#define PE_PMUV3 0
 #endif
 
-	/* Level 1 instruction cache: instruction fetches are reads. */
-	ONE(PAPI_L1_ICM_idx, L1I_RD_MISS, NULL),
-	ONE(PAPI_L1_ICA_idx, L1I_RD_ACC, NULL),
-	ONE(PAPI_L1_ICR_idx, L1I_RD_ACC, NULL),
-	SUB(PAPI_L1_ICH_idx, NULL, L1I_RD_ACC, L1I_RD_MISS),
-
-	/* Level 1 as a whole. */
-#if PE_SPLIT_RW
-	ADD(PAPI_L1_TCM_idx, NULL, L1D_RD_MISS, L1D_WR_MISS, L1I_RD_MISS),
-	ADD(PAPI_L1_TCA_idx, NULL, L1D_RD_ACC, L1D_WR_ACC, L1I_RD_ACC),
-#endif
-
-	/* Last-level cache, as the kernel's data reads and writes. */
-#if PE_SPLIT_RW
-	ADD(PAPI_L3_DCM_idx, NOTE_LLC, LL_RD_MISS, LL_WR_MISS),
-#endif
-	ONE(PAPI_L3_LDM_idx, LL_RD_MISS, NOTE_LLC),
-#if PE_SPLIT_RW
-	ONE(PAPI_L3_STM_idx, LL_WR_MISS, NOTE_LLC),
-	ADD(PAPI_L3_DCA_idx, NOTE_LLC, LL_RD_ACC, LL_WR_ACC),
-#endif
-	ONE(PAPI_L3_DCR_idx, LL_RD_ACC, NOTE_LLC),
-#if PE_SPLIT_RW
-	ONE(PAPI_L3_DCW_idx, LL_WR_ACC, NOTE_LLC),
-#endif
-
-	/* TLBs: instruction fetches are reads. */
-#if PE_SPLIT_RW
-	ADD(PAPI_TLB_DM_idx, NULL, DTLB_RD_MISS, DTLB_WR_MISS),
-#endif
-	ONE(PAPI_TLB_IM_idx, ITLB_RD_MISS, NULL),
-#if PE_SPLIT_RW
-	ADD(PAPI_TLB_TL_idx, NULL, DTLB_RD_MISS, DTLB_WR_MISS, ITLB_RD_MISS),
-#endif
+struct pe_presets {
+	struct papi__preset_map *map;
+	int n, cap;
 };
 
-const struct papi__preset_map *papi__pe_generic_presets(int *count)
+const char *papi__pe_presets_builtin(void)
 {
-	if (count)
-		*count = (int)(sizeof(pe_generic) / sizeof(pe_generic[0]));
-	return pe_generic;
+	return pe_presets_builtin;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Split s at the next ';' (if any): the trimmed field, *s moves past it. */
+static char *field(char **s)
+{
+	char *f = *s, *semi;
+
+	if (!f)
+		return NULL;
+	semi = strchr(f, ';');
+	if (semi) {
+		*semi = '\0';
+		*s = semi + 1;
+	} else {
+		*s = NULL;
+	}
+	return trim(f);
+}
+
+static int parse_formula(char *f, struct pe_preset_line *row)
+{
+	row->postfix = NULL;
+	if (!strcmp(f, "-") || !strcmp(f, "NOT_DERIVED"))
+		row->derived = PAPI__NOT_DERIVED;
+	else if (!strcmp(f, "ADD") || !strcmp(f, "DERIVED_ADD"))
+		row->derived = PAPI__DERIVED_ADD;
+	else if (!strcmp(f, "SUB") || !strcmp(f, "DERIVED_SUB"))
+		row->derived = PAPI__DERIVED_SUB;
+	else if (strchr(f, '|')) {
+		row->derived = PAPI__DERIVED_POSTFIX;
+		row->postfix = f;
+	} else
+		return PAPI_EINVAL;
+	return PAPI_OK;
+}
+
+int papi__pe_preset_parse_line(char *line, struct pe_preset_line *row)
+{
+	char *rest = line, *f, *tok, *save = NULL;
+
+	memset(row, 0, sizeof(*row));
+	line = trim(line);
+	if (!*line || *line == '#')
+		return 0;
+	rest = line;
+	row->pmus = field(&rest);
+	row->symbol = field(&rest);
+	f = field(&rest);
+	tok = field(&rest);
+	if (!row->symbol || !f || !tok || !*row->pmus || !*row->symbol)
+		return PAPI_EINVAL;
+	if (parse_formula(f, row) != PAPI_OK)
+		return PAPI_EINVAL;
+	for (tok = strtok_r(tok, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		if (row->nevents == PAPI__MAX_TERMS)
+			return PAPI_EINVAL;
+		row->events[row->nevents++] = tok;
+	}
+	if (!row->nevents)
+		return PAPI_EINVAL;
+	/* A single event with a formula that combines is a mistake. */
+	if (row->derived == PAPI__NOT_DERIVED && row->nevents != 1)
+		return PAPI_EINVAL;
+	/* The note is the rest of the line: it may hold ';' itself. */
+	if (rest) {
+		row->note = trim(rest);
+		if (!*row->note)
+			row->note = NULL;
+	}
+	return 1;
+}
+
+static int sysfs_pmu_exists(const char *pmu)
+{
+	char path[128], buf[32];
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
+		 pmu);
+	return papi__os_read_file(path, buf, sizeof(buf)) > 0;
+}
+
+int papi__pe_preset_family_present(const char *family)
+{
+	pfm_pmu_info_t pi;
+	int p;
+
+	if (!strcmp(family, "generic"))
+		return 1;
+	if (!strcmp(family, "generic-rw"))
+		return PE_SPLIT_RW;
+	if (!strcmp(family, "pmuv3"))
+		return PE_PMUV3;
+	/* Intel's hybrid parts: the kernel has one PMU per core type. */
+	if (!strcmp(family, "hybrid"))
+		return sysfs_pmu_exists("cpu_core") &&
+		       sysfs_pmu_exists("cpu_atom");
+	pfm_for_all_pmus(p) {
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_pmu_info(p, &pi) == PFM_SUCCESS && pi.name &&
+		    !strcmp(pi.name, family))
+			return pi.is_present;
+	}
+	return 0;
+}
+
+static int is_pseudo(const char *family)
+{
+	return !strcmp(family, "generic") || !strcmp(family, "generic-rw") ||
+	       !strcmp(family, "pmuv3") || !strcmp(family, "hybrid");
+}
+
+/* The first present family of a "a,b,c" list, copied to out; 0 if none. */
+static int present_family(const char *pmus, char *out, size_t len)
+{
+	const char *p = pmus;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n && n < len) {
+			memcpy(out, p, n);
+			out[n] = '\0';
+			if (papi__pe_preset_family_present(trim(out))) {
+				memmove(out, trim(out), strlen(trim(out)) + 1);
+				return 1;
+			}
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+/* The event's full name: PMU-qualified unless it already names its PMU. */
+static char *full_name(const char *family, const char *ev)
+{
+	size_t n = strlen(family) + strlen(ev) + 3;
+	char *s;
+
+	if (is_pseudo(family) || strstr(ev, "::") || strchr(ev, '/'))
+		return strdup(ev);
+	s = malloc(n);
+	if (s)
+		snprintf(s, n, "%s::%s", family, ev);
+	return s;
+}
+
+static void free_row(struct papi__preset_map *m)
+{
+	int i;
+
+	for (i = 0; i < PAPI__MAX_TERMS; i++)
+		free((char *)m->terms[i]);
+	free((char *)m->note);
+	free((char *)m->postfix);
+	free((char *)m->symbol);
+}
+
+static int add_row(struct pe_presets *ps, const struct pe_preset_line *l,
+		   const char *family)
+{
+	struct papi__preset_map m = { .preset = -1, .derived = l->derived };
+	int i;
+
+	if (ps->n == ps->cap) {
+		int cap = ps->cap ? ps->cap * 2 : 128;
+		void *t = realloc(ps->map, (size_t)cap * sizeof(*ps->map));
+
+		if (!t)
+			return PAPI_ENOMEM;
+		ps->map = t;
+		ps->cap = cap;
+	}
+	m.symbol = strdup(l->symbol);
+	m.note = l->note ? strdup(l->note) : NULL;
+	m.postfix = l->postfix ? strdup(l->postfix) : NULL;
+	for (i = 0; i < l->nevents; i++)
+		m.terms[i] = full_name(family, l->events[i]);
+	if (!m.symbol || (l->note && !m.note) || (l->postfix && !m.postfix))
+		goto err;
+	for (i = 0; i < l->nevents; i++)
+		if (!m.terms[i])
+			goto err;
+	ps->map[ps->n++] = m;
+	return PAPI_OK;
+err:
+	free_row(&m);
+	return PAPI_ENOMEM;
+}
+
+/* Keep the rows of a table whose family is present here. Malformed rows
+ * are skipped: a user's typo must not take every other preset away. */
+static int load_table(struct pe_presets *ps, const char *text)
+{
+	char *copy = strdup(text), *line, *save = NULL;
+	int ret = PAPI_OK;
+
+	if (!copy)
+		return PAPI_ENOMEM;
+	for (line = strtok_r(copy, "\n", &save); line && ret == PAPI_OK;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct pe_preset_line l;
+		char family[64];
+
+		if (papi__pe_preset_parse_line(line, &l) != 1)
+			continue;
+		if (present_family(l.pmus, family, sizeof(family)))
+			ret = add_row(ps, &l, family);
+	}
+	free(copy);
+	return ret;
+}
+
+static void load_user_table(struct pe_presets *ps)
+{
+	const char *path = getenv(PE_PRESET_ENV);
+	char *buf;
+	long n;
+
+	if (!path || !*path)
+		return;
+	buf = malloc(USER_TABLE_MAX);
+	if (!buf)
+		return;
+	n = papi__os_read_file(path, buf, USER_TABLE_MAX);
+	if (n > 0 && n < USER_TABLE_MAX - 1)
+		load_table(ps, buf);
+	free(buf);
+}
+
+const struct papi__preset_map *papi__pe_presets(struct pe_state *st,
+						int *count)
+{
+	struct pe_presets *ps = st->presets;
+
+	if (!ps) {
+		ps = calloc(1, sizeof(*ps));
+		if (!ps) {
+			*count = 0;
+			return NULL;
+		}
+		st->presets = ps;
+		/* Without libpfm4 no PMU can be named, but generic rows can. */
+		load_user_table(ps);
+		load_table(ps, pe_presets_builtin);
+	}
+	*count = ps->n;
+	return ps->map;
+}
+
+void papi__pe_presets_free(struct pe_state *st)
+{
+	struct pe_presets *ps = st->presets;
+	int i;
+
+	if (!ps)
+		return;
+	for (i = 0; i < ps->n; i++)
+		free_row(&ps->map[i]);
+	free(ps->map);
+	free(ps);
+	st->presets = NULL;
 }

@@ -190,3 +190,37 @@ int papi__os_dmem_info(PAPI_dmem_info_t *d)
 	d->pagesize = sysconf(_SC_PAGESIZE);
 	return 0;
 }
+
+long long papi__os_numa_mem_mb(int node)
+{
+	char path[96], buf[512], *p;
+	long n;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo",
+		 node);
+	n = papi__os_read_file(path, buf, sizeof(buf));
+	if (n < 0)
+		return n;
+	p = strstr(buf, "MemTotal:");
+	return p ? atoll(p + strlen("MemTotal:")) / 1024 : -ENOENT;
+}
+
+/* The node directory that lists the CPU: node<N>/cpu<id> exists. */
+int papi__os_cpu_node(int cpu)
+{
+	char path[128], buf[8];
+	int node;
+
+	for (node = 0; node < 1024; node++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/node%d/cpu%d/uevent", node,
+			 cpu);
+		if (papi__os_read_file(path, buf, sizeof(buf)) >= 0)
+			return node;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/node%d/cpulist", node);
+		if (papi__os_read_file(path, buf, sizeof(buf)) < 0)
+			break; /* past the last node */
+	}
+	return 0;
+}

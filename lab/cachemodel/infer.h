@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Reading a machine's caches off measured curves. Pure functions of the
+ * curves, so they are tested on made-up curves (papi_cachemodel
+ * --synthetic) as well as run on measured ones.
+ */
+#ifndef CACHEMODEL_INFER_H
+#define CACHEMODEL_INFER_H
+
+#include <stddef.h>
+
+#define INFER_MAX_LEVELS 6
+
+struct level {
+	double lat;	/* the plateau's latency, ns per access */
+	size_t size;	/* the largest size still served mostly by it, bytes;
+			 * 0 for the last level (memory); rounded to 2^k
+			 * or 3 * 2^k */
+	size_t cross;	/* where the curve crossed, not rounded */
+};
+
+/* Finds the plateaus of a latency curve (sizes ascending, about 4 points
+ * per octave); returns how many levels, memory included. */
+int infer_levels(const size_t *sizes, const double *lat, int n,
+	struct level *out, int max);
+
+/* The line size from the paired chase: lat[i] is the mean latency when
+ * each random jump is followed by a load spacing[i] bytes further on; the
+ * second load hits while it stays in the line. 0 when no step is seen. */
+size_t infer_line(const size_t *spacing, const double *lat, int n);
+
+/* Associativity from a chase of k = 1..kmax lines mapping to one set:
+ * lat[k - 1]. The largest k that still hits, or 0 if no step is seen. */
+int infer_assoc(const double *lat, int kmax);
+
+/* A made-up curve: levels of the given sizes and latencies, with
+ * the gradual rise of a physically indexed cache before its capacity and
+ * +-3% noise. */
+void synthetic_curve(const size_t *sizes, double *lat, int n,
+	const struct level *model, int nlevels);
+
+#endif

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+#
+# lab/cachemodel: the inference on a made-up latency curve (--synthetic:
+# levels of 48K, 1M and 16M must come back exactly), then a --quick run on
+# this machine checked for shape only (no timing thresholds: the machines
+# are shared and noisy). Exit: 0 pass, 77 skip, 1 fail.
+set -u
+
+src=${PAPI_SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+bin=${PAPI_BIN:-${PAPI_BUILD:-$src/build}/bin}
+tool=$bin/papi_cachemodel
+if [[ ! -x $tool ]]; then
+	echo "SKIP: $tool not built (lab/ is not in this build)"
+	exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# 1. The inference on a synthetic curve.
+"$tool" --synthetic >"$tmp/syn" 2>&1 || fail "--synthetic: $(cat "$tmp/syn")"
+grep -qx 'level,model_size,model_ns,inferred_size,inferred_ns' "$tmp/syn" ||
+	fail "--synthetic: no CSV header"
+for row in '1,49152,' '2,1048576,' '3,16777216,'; do
+	size=${row#*,}
+	grep -q "^$row[0-9.]*,$size" "$tmp/syn" ||
+		fail "--synthetic: level ${row%%,*} not inferred as ${size%,}"
+done
+grep -q '^synthetic: 4 levels, ok$' "$tmp/syn" || fail "--synthetic verdict"
+
+# 2. A quick run: the curve, the CSV, the paired and same-set chases and
+# the report with PAPI's figures beside the inferred ones.
+"$tool" --quick --csv "$tmp/curve.csv" --sweep-csv "$tmp/sweep.csv" \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+[[ $rc -eq 0 ]] || fail "--quick exited $rc: $(head -5 "$tmp/err")"
+head -1 "$tmp/curve.csv" | grep -qx 'size_bytes,latency_ns' ||
+	fail "curve CSV header: $(head -1 "$tmp/curve.csv")"
+rows=$(($(wc -l <"$tmp/curve.csv") - 1))
+((rows >= 20)) || fail "curve CSV has $rows rows"
+awk -F, 'NR > 1 && !($1 > 0 && $2 > 0) { exit 1 }' "$tmp/curve.csv" ||
+	fail "curve CSV has a non-positive size or latency"
+head -1 "$tmp/sweep.csv" | grep -q '^size_bytes,stride_bytes,ns_per_access,' ||
+	fail "sweep CSV header"
+grep -q '^level  *inferred_size  *crossing  *latency_ns  *miss_penalty_ns  *papi_size' "$tmp/out" ||
+	fail "no report table"
+grep -q '^L1 ' "$tmp/out" || fail "no L1 row in the report"
+grep -qE '^line size: inferred [0-9]+ B; L1 associativity: inferred [0-9]+$' \
+	"$tmp/out" || fail "no line size / associativity line"
+[[ $(grep -c '^[0-9]*,[0-9.]*$' "$tmp/out") -ge 30 ]] ||
+	fail "paired and same-set chase rows missing"
+
+"$tool" --bogus >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "an unknown option must exit 2"
+
+# The plot, where gnuplot is installed: a PNG and an SVG.
+if command -v gnuplot >/dev/null; then
+	bash "$src/lab/plot.sh" cachemodel "$tmp/curve.csv" "$tmp/plot" 2>"$tmp/plot.err" ||
+		fail "lab/plot.sh cachemodel: $(head -3 "$tmp/plot.err")"
+	[[ $(head -c 4 "$tmp/plot.png" | od -An -c | tr -d ' ') == '211PNG' ]] ||
+		fail "plot.png is not a PNG"
+	grep -q '<svg' "$tmp/plot.svg" || fail "plot.svg is not an SVG"
+else
+	echo "note: gnuplot not installed, plots not checked"
+fi
+
+((failures == 0)) || exit 1
+echo "PASS: lab_cachemodel"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+#
+# lab/membw in --quick mode: every kernel this CPU supports runs on 1..N
+# threads and the table and CSV have their shape (one row per kernel and
+# thread count, positive GB/s, bytes counted the STREAM way). No bandwidth
+# thresholds: the machines are shared. Exit: 0 pass, 77 skip, 1 fail.
+set -u
+
+src=${PAPI_SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+bin=${PAPI_BIN:-${PAPI_BUILD:-$src/build}/bin}
+tool=$bin/papi_membw
+if [[ ! -x $tool ]]; then
+	echo "SKIP: $tool not built (lab/ is not in this build)"
+	exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+"$tool" --quick --threads 2 --csv "$tmp/bw.csv" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[[ $rc -eq 0 ]] || fail "--quick exited $rc: $(head -5 "$tmp/err")"
+head -1 "$tmp/bw.csv" | grep -qx 'kernel,threads,bytes,best_ms,GB_s' ||
+	fail "CSV header: $(head -1 "$tmp/bw.csv")"
+awk -F, 'NR > 1 && !(NF == 5 && $2 >= 1 && $3 > 0 && $4 > 0 && $5 > 0) { exit 1 }' \
+	"$tmp/bw.csv" || fail "a CSV row is malformed or not positive"
+for k in read write copy stream_copy stream_scale stream_add stream_triad; do
+	for t in 1 2; do
+		grep -q "^$k,$t," "$tmp/bw.csv" || fail "no row for $k on $t threads"
+	done
+done
+# The vector kernels appear exactly when the CPU has the ISA.
+for isa in sse2:sse avx:avx avx512f:avx512; do
+	flag=${isa%%:*} sfx=${isa##*:}
+	if grep -qw "$flag" /proc/cpuinfo; then
+		grep -q "^write_nt_$sfx,1," "$tmp/bw.csv" || fail "no write_nt_$sfx"
+	else
+		grep -q "^write_nt_$sfx," "$tmp/bw.csv" && fail "write_nt_$sfx without $flag"
+	fi
+done
+# STREAM's byte counting: copy moves 2 arrays, triad 3, read 1.
+r=$(awk -F, '$1 == "read" && $2 == 1 { print $3 }' "$tmp/bw.csv")
+c=$(awk -F, '$1 == "stream_copy" && $2 == 1 { print $3 }' "$tmp/bw.csv")
+t=$(awk -F, '$1 == "stream_triad" && $2 == 1 { print $3 }' "$tmp/bw.csv")
+[[ $c == $((2 * r)) && $t == $((3 * r)) ]] ||
+	fail "bytes: read $r, stream_copy $c, stream_triad $t (want 1:2:3)"
+grep -q '^# best GB/s over variants and threads: read [0-9.]*, write [0-9.]*, copy [0-9.]*$' \
+	"$tmp/out" || fail "no best-of line"
+
+"$tool" --threads 0 >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--threads 0 must exit 2"
+
+# The plot, where gnuplot is installed: a PNG and an SVG.
+if command -v gnuplot >/dev/null; then
+	bash "$src/lab/plot.sh" membw "$tmp/bw.csv" "$tmp/plot" 2>"$tmp/plot.err" ||
+		fail "lab/plot.sh membw: $(head -3 "$tmp/plot.err")"
+	[[ $(head -c 4 "$tmp/plot.png" | od -An -c | tr -d ' ') == '211PNG' ]] ||
+		fail "plot.png is not a PNG"
+	grep -q '<svg' "$tmp/plot.svg" || fail "plot.svg is not an SVG"
+else
+	echo "note: gnuplot not installed, plots not checked"
+fi
+
+((failures == 0)) || exit 1
+echo "PASS: lab_membw"
