@@ -46,8 +46,23 @@ static size_t nice(double x)
 	return (size_t)best;
 }
 
+/* log2 of the size where the curve crosses `mid` between points i - 1
+ * and i, interpolated linearly in log(size). */
+static double crossing(const size_t *sizes, const double *lat, int i,
+		       double mid)
+{
+	double x0, x1, f;
+
+	if (i == 0)
+		return log2((double)sizes[0]);
+	x0 = log2((double)sizes[i - 1]);
+	x1 = log2((double)sizes[i]);
+	f = (mid - lat[i - 1]) / (lat[i] - lat[i - 1]);
+	return x0 + f * (x1 - x0);
+}
+
 int infer_levels(const size_t *sizes, const double *lat, int n,
-	struct level *out, int max)
+		 struct level *out, int max)
 {
 	int start[INFER_MAX_LEVELS], nl = 1;
 
@@ -85,13 +100,7 @@ int infer_levels(const size_t *sizes, const double *lat, int n,
 		out[l].cross = 0;
 		for (int i = start[l]; i < n; i++) {
 			if (lat[i] > mid && (i + 1 >= n || lat[i + 1] > mid)) {
-				double f = i ? (mid - lat[i - 1]) /
-					(lat[i] - lat[i - 1]) : 0;
-
-				x = i ? log2((double)sizes[i - 1]) + f *
-					(log2((double)sizes[i]) -
-					 log2((double)sizes[i - 1])) :
-					log2((double)sizes[0]);
+				x = crossing(sizes, lat, i, mid);
 				break;
 			}
 		}
@@ -134,7 +143,7 @@ int infer_assoc(const double *lat, int kmax)
 }
 
 void synthetic_curve(const size_t *sizes, double *lat, int n,
-	const struct level *model, int nlevels)
+		     const struct level *model, int nlevels)
 {
 	unsigned seed = 12345;
 
@@ -145,8 +154,11 @@ void synthetic_curve(const size_t *sizes, double *lat, int n,
 		 * serves; the 4th power gives a rise that starts near 70% of
 		 * the capacity, as a physically indexed cache does. */
 		for (int l = 0; l < nlevels; l++) {
-			double in = l + 1 == nlevels ? 1 :
-				fmin(1, pow((double)model[l].size / s, 4));
+			double in =
+				l + 1 == nlevels ?
+					1 :
+					fmin(1,
+					     pow((double)model[l].size / s, 4));
 
 			if (in < served)
 				in = served;
@@ -154,7 +166,7 @@ void synthetic_curve(const size_t *sizes, double *lat, int n,
 			served = in;
 		}
 		seed = seed * 1103515245u + 12345u;
-		lat[i] = t * (0.97 + 0.06 * (double)(seed >> 16 & 0x7fff) /
-			0x7fff);
+		lat[i] = t *
+			 (0.97 + 0.06 * (double)(seed >> 16 & 0x7fff) / 0x7fff);
 	}
 }

@@ -12,17 +12,17 @@
 #define INFER_MAX_LEVELS 6
 
 struct level {
-	double lat;	/* the plateau's latency, ns per access */
-	size_t size;	/* the largest size still served mostly by it, bytes;
+	double lat; /* the plateau's latency, ns per access */
+	size_t size; /* the largest size still served mostly by it, bytes;
 			 * 0 for the last level (memory); rounded to 2^k
 			 * or 3 * 2^k */
-	size_t cross;	/* where the curve crossed, not rounded */
+	size_t cross; /* where the curve crossed, not rounded */
 };
 
 /* Finds the plateaus of a latency curve (sizes ascending, about 4 points
  * per octave); returns how many levels, memory included. */
 int infer_levels(const size_t *sizes, const double *lat, int n,
-	struct level *out, int max);
+		 struct level *out, int max);
 
 /* The line size from the paired chase: lat[i] is the mean latency when
  * each random jump is followed by a load spacing[i] bytes further on; the
@@ -37,6 +37,6 @@ int infer_assoc(const double *lat, int kmax);
  * the gradual rise of a physically indexed cache before its capacity and
  * +-3% noise. */
 void synthetic_curve(const size_t *sizes, double *lat, int n,
-	const struct level *model, int nlevels);
+		     const struct level *model, int nlevels);
 
 #endif

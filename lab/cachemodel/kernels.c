@@ -8,8 +8,14 @@ void *chase(void *p, size_t steps)
 
 	/* Unrolled by 8 so the loop's own branch is noise beside a load. */
 	for (size_t i = 0; i < steps / 8; i++) {
-		q = *q; q = *q; q = *q; q = *q;
-		q = *q; q = *q; q = *q; q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
 	}
 	return q;
 }

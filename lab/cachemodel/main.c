@@ -48,7 +48,7 @@ static double time_chase(void *p, size_t steps)
 {
 	double best = 1e30;
 
-	chase(p, steps / 4 + 8);	/* warm: caches and TLB */
+	chase(p, steps / 4 + 8); /* warm: caches and TLB */
 	for (int r = 0; r < 3; r++) {
 		long long t0 = lab_now_ns();
 		void *q = chase(p, steps);
@@ -122,7 +122,10 @@ static double pair_latency(size_t s)
  * way size divides `way`. */
 static double set_latency(size_t way, int k)
 {
-	char *buf = aligned_alloc(4096, way * (size_t)k);
+	/* aligned_alloc wants a multiple of the alignment (C11; ASan
+	 * checks). */
+	char *buf =
+		aligned_alloc(4096, (way * (size_t)k + 4095) & ~(size_t)4095);
 	size_t perm[64];
 	double ns;
 
@@ -130,8 +133,7 @@ static double set_latency(size_t way, int k)
 		return -1;
 	cycle(perm, (size_t)k);
 	for (int i = 0; i < k; i++)
-		*(void **)(buf + perm[i] * way) =
-			buf + perm[(i + 1) % k] * way;
+		*(void **)(buf + perm[i] * way) = buf + perm[(i + 1) % k] * way;
 	ns = time_chase(buf, 1u << 18);
 	free(buf);
 	return ns;
@@ -163,9 +165,11 @@ static int size_grid(size_t *sz, size_t max)
 
 static void report(const struct level *lv, int nl, size_t line, int assoc)
 {
-	static const char *const cols[] = { "level", "inferred_size",
-		"crossing", "latency_ns", "miss_penalty_ns", "papi_size", "papi_line",
-		"papi_assoc", "note" };
+	static const char *const cols[] = {
+		"level",      "inferred_size",	 "crossing",
+		"latency_ns", "miss_penalty_ns", "papi_size",
+		"papi_line",  "papi_assoc",	 "note"
+	};
 	struct lab_table t;
 	char a[32], b[32];
 
@@ -181,21 +185,26 @@ static void report(const struct level *lv, int nl, size_t line, int assoc)
 		fmt_size(b, sizeof(b), (size_t)sz);
 		if (l + 1 == nl)
 			note = quick ? "beyond --max: memory or a "
-				"level the sizes did not reach" : "memory";
+				       "level the sizes did not reach" :
+				       "memory";
 		else if (sz && (lv[l].size * 3 < (size_t)sz * 2 ||
 				lv[l].size > (size_t)sz * 3 / 2))
-			note = l + 2 == nl ? "observed < reported: shared with "
-				"other cores/tenants, see docs/labs.md" :
-				"disagrees with PAPI: see docs/labs.md";
+			note = l + 2 == nl ?
+				       "observed < reported: shared with "
+				       "other cores/tenants, see docs/labs.md" :
+				       "disagrees with PAPI: see docs/labs.md";
 		lab_table_row(&t);
-		lab_table_set(&t, 0, l + 1 < nl ? "L%d" : quick ? "next" : "mem",
-			l + 1);
+		lab_table_set(&t, 0,
+			      l + 1 < nl ? "L%d" :
+			      quick	 ? "next" :
+					   "mem",
+			      l + 1);
 		lab_table_set(&t, 1, "%s", a);
 		fmt_size(a, sizeof(a), lv[l].cross);
 		lab_table_set(&t, 2, "%s", a);
 		lab_table_set(&t, 3, "%.2f", lv[l].lat);
 		lab_table_set(&t, 4, l ? "%.2f" : "-",
-			l ? lv[l].lat - lv[l - 1].lat : 0.0);
+			      l ? lv[l].lat - lv[l - 1].lat : 0.0);
 		lab_table_set(&t, 5, "%s", l + 1 == nl ? "-" : b);
 		lab_table_set(&t, 6, "%d", pl);
 		lab_table_set(&t, 7, "%d", pa);
@@ -205,7 +214,7 @@ static void report(const struct level *lv, int nl, size_t line, int assoc)
 	lab_table_print(&t);
 	lab_table_free(&t);
 	printf("\nline size: inferred %zu B; L1 associativity: inferred %d\n",
-		line, assoc);
+	       line, assoc);
 }
 
 int sweep_main(size_t max, const char *csv);
@@ -213,8 +222,9 @@ int sweep_main(size_t max, const char *csv);
 static int synthetic(void)
 {
 	const struct level model[] = { { 1.0, 48 << 10, 0 },
-		{ 3.3, 1 << 20, 0 },
-		{ 11.0, 16 << 20, 0 }, { 160.0, 0, 0 } };
+				       { 3.3, 1 << 20, 0 },
+				       { 11.0, 16 << 20, 0 },
+				       { 160.0, 0, 0 } };
 	size_t sz[MAXPTS];
 	double lat[MAXPTS];
 	struct level lv[INFER_MAX_LEVELS];
@@ -225,7 +235,7 @@ static int synthetic(void)
 	printf("level,model_size,model_ns,inferred_size,inferred_ns\n");
 	for (int l = 0; l < 4 && l < nl; l++)
 		printf("%d,%zu,%.2f,%zu,%.2f\n", l + 1, model[l].size,
-			model[l].lat, lv[l].size, lv[l].lat);
+		       model[l].lat, lv[l].size, lv[l].lat);
 	ok = nl == 4;
 	for (int l = 0; ok && l < 3; l++)
 		ok = lv[l].size == model[l].size;
@@ -256,7 +266,8 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--sweep-csv") && i + 1 < argc)
 			sweep_csv = argv[++i];
 		else {
-			fprintf(stderr, "usage: papi_cachemodel [--quick] "
+			fprintf(stderr,
+				"usage: papi_cachemodel [--quick] "
 				"[--max MiB] [--csv FILE] [--sweep-csv FILE] "
 				"| --synthetic\n");
 			return 2;
@@ -277,7 +288,8 @@ int main(int argc, char **argv)
 
 			if (pass && sz[i] > (32u << 20))
 				continue;
-			lab_progress("chase", pass * n + i, (quick ? 2 : 3) * n);
+			lab_progress("chase", pass * n + i,
+				     (quick ? 2 : 3) * n);
 			v = chase_latency(sz[i], 64);
 			if (!pass || v < lat[i])
 				lat[i] = v;

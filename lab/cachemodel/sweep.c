@@ -19,10 +19,11 @@ int sweep_main(size_t max, const char *csv);
 int sweep_main(size_t max, const char *csv)
 {
 	static const char *const ev[] = { "PAPI_L1_DCM", "PAPI_L2_DCM",
-		"PAPI_L3_TCM" };
-	static const char *const cols[] = { "size_bytes", "stride_bytes",
-		"ns_per_access", "L1_DCM_per_access", "L2_DCM_per_access",
-		"L3_TCM_per_access" };
+					  "PAPI_L3_TCM" };
+	static const char *const cols[] = {
+		"size_bytes",	     "stride_bytes",	  "ns_per_access",
+		"L1_DCM_per_access", "L2_DCM_per_access", "L3_TCM_per_access"
+	};
 	struct lab_counters c;
 	struct lab_table t;
 	long *a = aligned_alloc(4096, max);
@@ -63,7 +64,7 @@ int sweep_main(size_t max, const char *csv)
 
 				if (v >= 0)
 					lab_table_set(&t, 3 + e, "%.4f",
-						(double)v / acc);
+						      (double)v / acc);
 				else
 					lab_table_set(&t, 3 + e, "-");
 			}
@@ -72,7 +73,7 @@ int sweep_main(size_t max, const char *csv)
 	if (c.missing[0])
 		printf("# sweep: not counted here: %s\n", c.missing);
 	printf("# sweep: %d points written to %s (checksum %ld)\n", t.nrows,
-		csv, sum & 0xff);
+	       csv, sum & 0xff);
 	free(a);
 	lab_counters_close(&c);
 	if (lab_table_csv(&t, csv))

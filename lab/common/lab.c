@@ -24,11 +24,10 @@ static void note_missing(struct lab_counters *c, const char *name, int rc)
 	size_t len = strlen(c->missing);
 
 	snprintf(c->missing + len, sizeof(c->missing) - len, "%s%s (%s)",
-		len ? ", " : "", name, PAPI_strerror(rc));
+		 len ? ", " : "", name, PAPI_strerror(rc));
 }
 
-void lab_counters_open(struct lab_counters *c, const char *const *names,
-	int n)
+void lab_counters_open(struct lab_counters *c, const char *const *names, int n)
 {
 	int rc;
 

@@ -18,7 +18,7 @@ struct lab_counters {
 	int n;
 	char names[LAB_MAX_EVENTS][64];
 	long long v[LAB_MAX_EVENTS];
-	char missing[1024];	/* "NAME (reason), ..." for the report */
+	char missing[1024]; /* "NAME (reason), ..." for the report */
 };
 
 /* PAPI_library_init; exits with a message when the library cannot start. */
@@ -26,8 +26,7 @@ void lab_papi_init(void);
 
 /* Adds each of names[0..n) that this machine can count, one at a time, so
  * that one missing or conflicting event does not lose the others. */
-void lab_counters_open(struct lab_counters *c, const char *const *names,
-	int n);
+void lab_counters_open(struct lab_counters *c, const char *const *names, int n);
 void lab_counters_start(struct lab_counters *c);
 void lab_counters_stop(struct lab_counters *c);
 void lab_counters_close(struct lab_counters *c);

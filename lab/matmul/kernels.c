@@ -135,7 +135,8 @@ void mm_transposed(const struct mm_args *m)
  * dimension n): the inner loop runs along rows of B and C, so it
  * vectorizes and streams. */
 static void block_ikj(size_t n, size_t mm, size_t nn, size_t kk,
-	const double *restrict a, const double *restrict b, double *restrict c)
+		      const double *restrict a, const double *restrict b,
+		      double *restrict c)
 {
 	for (size_t i = 0; i < mm; i++)
 		for (size_t k = 0; k < kk; k++) {
@@ -157,32 +158,36 @@ void mm_blocked_l1(const struct mm_args *m)
 		for (size_t k = 0; k < n; k += bs)
 			for (size_t j = 0; j < n; j += bs)
 				block_ikj(n, MIN(bs, n - i), MIN(bs, n - j),
-					MIN(bs, n - k), m->a + i * n + k,
-					m->b + k * n + j, m->c + i * n + j);
+					  MIN(bs, n - k), m->a + i * n + k,
+					  m->b + k * n + j, m->c + i * n + j);
+}
+
+/* One L2 block (rows i0..ie, k0..ke, columns j0..je), walked in L1
+ * blocks. */
+static void l2_block(const struct mm_args *m, size_t i0, size_t ie, size_t k0,
+		     size_t ke, size_t j0, size_t je)
+{
+	size_t n = m->n, b1 = m->b1;
+
+	for (size_t i = i0; i < ie; i += b1)
+		for (size_t k = k0; k < ke; k += b1)
+			for (size_t j = j0; j < je; j += b1)
+				block_ikj(n, MIN(b1, ie - i), MIN(b1, je - j),
+					  MIN(b1, ke - k), m->a + i * n + k,
+					  m->b + k * n + j, m->c + i * n + j);
 }
 
 /* Two levels: L2-sized blocks, each walked in L1-sized blocks. */
 void mm_blocked_l2(const struct mm_args *m)
 {
-	size_t n = m->n, b1 = m->b1, b2 = m->b2;
+	size_t n = m->n, b2 = m->b2;
 
 	memset(m->c, 0, n * n * sizeof(*m->c));
-	for (size_t i2 = 0; i2 < n; i2 += b2)
-		for (size_t k2 = 0; k2 < n; k2 += b2)
-			for (size_t j2 = 0; j2 < n; j2 += b2) {
-				size_t ie = MIN(i2 + b2, n), ke = MIN(k2 + b2, n);
-				size_t je = MIN(j2 + b2, n);
-
-				for (size_t i = i2; i < ie; i += b1)
-					for (size_t k = k2; k < ke; k += b1)
-						for (size_t j = j2; j < je; j += b1)
-							block_ikj(n, MIN(b1, ie - i),
-								MIN(b1, je - j),
-								MIN(b1, ke - k),
-								m->a + i * n + k,
-								m->b + k * n + j,
-								m->c + i * n + j);
-			}
+	for (size_t i = 0; i < n; i += b2)
+		for (size_t k = 0; k < n; k += b2)
+			for (size_t j = 0; j < n; j += b2)
+				l2_block(m, i, MIN(i + b2, n), k,
+					 MIN(k + b2, n), j, MIN(j + b2, n));
 }
 
 /* The lecture's "optimized block" unrolls the inner loop. Unrolled and
@@ -205,7 +210,7 @@ static v8d load8(const double *p)
 }
 
 static void tile(size_t n, size_t kk, const double *restrict a,
-	const double *restrict b, double *restrict c)
+		 const double *restrict b, double *restrict c)
 {
 	v8d acc[TI][2] = { { { 0 } } };
 
@@ -247,13 +252,13 @@ void mm_unrolled(const struct mm_args *m)
 			for (size_t i = 0; i < mt; i += TI)
 				for (size_t j = j2; j < j2 + nt; j += TJ)
 					tile(n, kk, a + i * n + k2,
-						b + k2 * n + j, c + i * n + j);
+					     b + k2 * n + j, c + i * n + j);
 			if (nt < nn)
 				block_ikj(n, mt, nn - nt, kk, a + k2,
-					b + k2 * n + j2 + nt, c + j2 + nt);
+					  b + k2 * n + j2 + nt, c + j2 + nt);
 			if (mt < n)
 				block_ikj(n, n - mt, nn, kk, a + mt * n + k2,
-					b + k2 * n + j2, c + mt * n + j2);
+					  b + k2 * n + j2, c + mt * n + j2);
 		}
 	}
 }
@@ -262,7 +267,7 @@ void mm_unrolled(const struct mm_args *m)
  * (power-of-two sizes only). This one halves the largest of the three
  * dimensions instead, so any n works, and stops at an L1-sized block. */
 static void rec(size_t n, size_t mm, size_t nn, size_t kk, size_t leaf,
-	const double *a, const double *b, double *c)
+		const double *a, const double *b, double *c)
 {
 	if (mm <= leaf && nn <= leaf && kk <= leaf) {
 		block_ikj(n, mm, nn, kk, a, b, c);

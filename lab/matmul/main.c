@@ -20,31 +20,38 @@ static const struct variant {
 	const char *name;
 	mm_fn *fn;
 } variants[] = {
-	{ "ijk", mm_ijk }, { "jik", mm_jik }, { "ikj", mm_ikj },
-	{ "kij", mm_kij }, { "jki", mm_jki }, { "kji", mm_kji },
-	{ "transposed", mm_transposed }, { "blocked_l1", mm_blocked_l1 },
-	{ "blocked_l1l2", mm_blocked_l2 }, { "unrolled", mm_unrolled },
-	{ "recursive", mm_recursive }, { "openblas", NULL },
+	{ "ijk", mm_ijk },
+	{ "jik", mm_jik },
+	{ "ikj", mm_ikj },
+	{ "kij", mm_kij },
+	{ "jki", mm_jki },
+	{ "kji", mm_kji },
+	{ "transposed", mm_transposed },
+	{ "blocked_l1", mm_blocked_l1 },
+	{ "blocked_l1l2", mm_blocked_l2 },
+	{ "unrolled", mm_unrolled },
+	{ "recursive", mm_recursive },
+	{ "openblas", NULL },
 };
 #define NVAR (sizeof(variants) / sizeof(variants[0]))
 
 /* Hardware presets first (they exist only with a PMU), then what a VM
  * still has: task-clock and PAPI_REF_CYC (TSC ticks, kernel included). */
 static const char *const events[] = {
-	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_L1_DCA", "PAPI_L1_DCM",
-	"PAPI_L2_DCA", "PAPI_L2_DCM", "PAPI_LD_INS", "PAPI_SR_INS",
+	"PAPI_TOT_CYC", "PAPI_TOT_INS",	    "PAPI_L1_DCA", "PAPI_L1_DCM",
+	"PAPI_L2_DCA",	"PAPI_L2_DCM",	    "PAPI_LD_INS", "PAPI_SR_INS",
 	"PAPI_REF_CYC", "perf::TASK-CLOCK",
 };
 
 struct result {
 	int ok;
-	double ns, clk, l1hit, l2hit;	/* clk, hit rates: < 0 when unknown */
+	double ns, clk, l1hit, l2hit; /* clk, hit rates: < 0 when unknown */
 	long long v[LAB_MAX_EVENTS];
 };
 
 typedef void dgemm_fn(int order, int ta, int tb, int m, int n, int k,
-	double alpha, const double *a, int lda, const double *b, int ldb,
-	double beta, double *c, int ldc);
+		      double alpha, const double *a, int lda, const double *b,
+		      int ldb, double beta, double *c, int ldc);
 static dgemm_fn *cblas_dgemm_p;
 
 static void openblas_mm(const struct mm_args *m)
@@ -52,8 +59,8 @@ static void openblas_mm(const struct mm_args *m)
 	int n = (int)m->n;
 
 	/* 101 = CblasRowMajor, 111 = CblasNoTrans. */
-	cblas_dgemm_p(101, 111, 111, n, n, n, 1.0, m->a, n, m->b, n, 0.0,
-		m->c, n);
+	cblas_dgemm_p(101, 111, 111, n, n, n, 1.0, m->a, n, m->b, n, 0.0, m->c,
+		      n);
 }
 
 /* OpenBLAS reads OPENBLAS_CORETYPE when it is loaded. This machine's
@@ -70,7 +77,8 @@ static int load_openblas(int keep_env)
 
 	if (ct && !keep_env) {
 		printf("# OPENBLAS_CORETYPE=%s dropped for the reference line "
-			"(--keep-coretype keeps it)\n", ct);
+		       "(--keep-coretype keeps it)\n",
+		       ct);
 		unsetenv("OPENBLAS_CORETYPE");
 	}
 	setenv("OPENBLAS_NUM_THREADS", "1", 1);
@@ -78,7 +86,7 @@ static int load_openblas(int keep_env)
 		h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		printf("# OpenBLAS not found (apt-get install "
-			"libopenblas0-pthread): no reference line\n");
+		       "libopenblas0-pthread): no reference line\n");
 		return 0;
 	}
 	cblas_dgemm_p = (dgemm_fn *)dlsym(h, "cblas_dgemm");
@@ -117,7 +125,7 @@ static int check(size_t n, const double *a, const double *b, const double *c)
 }
 
 static double hitrate(const struct lab_counters *c, const char *acc,
-	const char *miss)
+		      const char *miss)
 {
 	long long a = lab_counter(c, acc), m = lab_counter(c, miss);
 
@@ -128,7 +136,7 @@ static double hitrate(const struct lab_counters *c, const char *acc,
  * variants are not measured on one noisy run; the counters are the best
  * run's. */
 static void measure(const struct variant *v, struct mm_args *m,
-	struct lab_counters *c, struct result *r)
+		    struct lab_counters *c, struct result *r)
 {
 	double total = 0;
 
@@ -166,7 +174,7 @@ static void pct(struct lab_table *t, int col, double x)
 }
 
 static void compare(struct lab_table *t, const char *a, const char *b,
-	const struct result *ra, const struct result *rb)
+		    const struct result *ra, const struct result *rb)
 {
 	lab_table_row(t);
 	lab_table_set(t, 0, "%s vs %s", b, a);
@@ -200,24 +208,132 @@ static size_t block_for(long bytes, size_t dflt)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: papi_matmul [--quick] [-n N] [--b1 B] "
+	fprintf(stderr,
+		"usage: papi_matmul [--quick] [-n N] [--b1 B] "
 		"[--b2 B] [--csv FILE] [--keep-coretype] [--no-openblas]\n");
 	exit(2);
+}
+
+/* A variant's index by name, for the comparisons. */
+static size_t vi(const char *name)
+{
+	for (size_t v = 0; v < NVAR; v++)
+		if (!strcmp(variants[v].name, name))
+			return v;
+	abort();
+}
+
+/* Random inputs in [-0.5, 0.5], the same every run. */
+static int alloc_inputs(struct mm_args *m, size_t n)
+{
+	double *a = malloc(n * n * sizeof(double));
+	double *b = malloc(n * n * sizeof(double));
+
+	m->n = n;
+	m->a = a;
+	m->b = b;
+	m->c = malloc(n * n * sizeof(double));
+	m->scratch = malloc(n * n * sizeof(double));
+	if (!a || !b || !m->c || !m->scratch) {
+		fprintf(stderr, "out of memory for N=%zu\n", n);
+		return -1;
+	}
+	srand(1);
+	for (size_t i = 0; i < n * n; i++) {
+		a[i] = (double)rand() / RAND_MAX - 0.5;
+		b[i] = (double)rand() / RAND_MAX - 0.5;
+	}
+	return 0;
+}
+
+static void table_init(struct lab_table *t, const struct lab_counters *c)
+{
+	const char *cols[LAB_MAX_COLS] = { "variant", "n", "time_ms",
+					   "MFLOPS" };
+	int nc = 4;
+
+	for (int i = 0; i < c->n; i++)
+		cols[nc++] = c->names[i];
+	cols[nc++] = "L1_hit%";
+	cols[nc++] = "L2_hit%";
+	cols[nc++] = "speedup_clk";
+	cols[nc++] = "speedup_time";
+	cols[nc++] = "check";
+	lab_table_init(t, cols, nc);
+}
+
+/* One row: r against the baseline (ijk) for the speedups. */
+static void table_row(struct lab_table *t, const char *name, size_t n,
+		      const struct lab_counters *c, const struct result *r,
+		      const struct result *base)
+{
+	int col = 4;
+
+	lab_table_row(t);
+	lab_table_set(t, 0, "%s", name);
+	lab_table_set(t, 1, "%zu", n);
+	lab_table_set(t, 2, "%.3f", r->ns / 1e6);
+	lab_table_set(t, 3, "%.1f", 2.0 * (double)n * n * n / r->ns * 1e3);
+	for (int i = 0; i < c->n; i++)
+		lab_table_set(t, col++, "%lld", r->v[i]);
+	pct(t, col++, r->l1hit);
+	pct(t, col++, r->l2hit);
+	if (r->clk > 0 && base->clk > 0)
+		lab_table_set(t, col++, "%.2f", base->clk / r->clk);
+	else
+		lab_table_set(t, col++, "-");
+	lab_table_set(t, col++, "%.2f", base->ns / r->ns);
+	lab_table_set(t, col, "%s", r->ok ? "ok" : "WRONG");
+}
+
+/* The lab's comparisons: mm2 (transposed) and mm3 (blocked) against mm1
+ * (ijk), and mm3 against mm2; then the best blocked variant against
+ * OpenBLAS. */
+static void comparisons(const struct result *res, int have_blas)
+{
+	static const char *const ccols[] = { "comparison", "dL1_hit%",
+					     "dL2_hit%", "speedup_clk",
+					     "speedup_time" };
+	static const char *const pairs[][2] = {
+		{ "ijk", "transposed" },
+		{ "ijk", "blocked_l1" },
+		{ "ijk", "blocked_l1l2" },
+		{ "transposed", "blocked_l1" },
+		{ "blocked_l1", "blocked_l1l2" },
+	};
+	static const char *const blocked[] = { "blocked_l1", "blocked_l1l2",
+					       "unrolled", "recursive" };
+	struct lab_table ct;
+	double best = -1;
+
+	lab_table_init(&ct, ccols, 5);
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		compare(&ct, pairs[i][0], pairs[i][1], &res[vi(pairs[i][0])],
+			&res[vi(pairs[i][1])]);
+	printf("\n");
+	lab_table_print(&ct);
+	lab_table_free(&ct);
+	if (!have_blas)
+		return;
+	for (size_t i = 0; i < 4; i++) {
+		double ns = res[vi(blocked[i])].ns;
+
+		best = best < 0 || ns < best ? ns : best;
+	}
+	printf("\n# best blocked variant: %.1f%% of OpenBLAS dgemm\n",
+	       100 * res[vi("openblas")].ns / best);
 }
 
 int main(int argc, char **argv)
 {
 	size_t n = 1024, b1 = 0, b2 = 0;
 	const char *csv = NULL;
-	int keep = 0, blas = 1, line, assoc;
+	int keep = 0, blas = 1, line, assoc, have_blas, rc = 0;
 	long l1, l2;
 	struct mm_args m;
 	struct lab_counters c;
 	struct lab_table t;
 	struct result res[NVAR];
-	const char *cols[LAB_MAX_COLS] = { "variant", "n", "time_ms",
-		"MFLOPS" };
-	int nc = 4, have_blas;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick"))
@@ -242,107 +358,36 @@ int main(int argc, char **argv)
 	lab_papi_init();
 	lab_cache(1, &l1, &line, &assoc);
 	lab_cache(2, &l2, &line, &assoc);
-	if (!b1)
-		b1 = block_for(l1, 32);
-	if (!b2)
-		b2 = block_for(l2, 128);
+	m.b1 = b1 ? b1 : block_for(l1, 32);
+	m.b2 = b2 ? b2 : block_for(l2, 128);
 	have_blas = blas && load_openblas(keep);
-	printf("# N=%zu; blocks: L1 %zu (L1d %ld B), L2 %zu (L2 %ld B)\n",
-		n, b1, l1, b2, l2);
-
-	m.n = n;
-	m.b1 = b1;
-	m.b2 = b2;
-	m.a = malloc(n * n * sizeof(double));
-	m.b = malloc(n * n * sizeof(double));
-	m.c = malloc(n * n * sizeof(double));
-	m.scratch = malloc(n * n * sizeof(double));
-	if (!m.a || !m.b || !m.c || !m.scratch) {
-		fprintf(stderr, "out of memory for N=%zu\n", n);
+	printf("# N=%zu; blocks: L1 %zu (L1d %ld B), L2 %zu (L2 %ld B)\n", n,
+	       m.b1, l1, m.b2, l2);
+	if (alloc_inputs(&m, n))
 		return 1;
-	}
-	srand(1);
-	for (size_t i = 0; i < n * n; i++) {
-		((double *)m.a)[i] = (double)rand() / RAND_MAX - 0.5;
-		((double *)m.b)[i] = (double)rand() / RAND_MAX - 0.5;
-	}
-
 	lab_counters_open(&c, events, sizeof(events) / sizeof(events[0]));
 	if (c.missing[0])
 		printf("# not counted here: %s\n", c.missing);
-	for (int i = 0; i < c.n; i++)
-		cols[nc++] = c.names[i];
-	cols[nc++] = "L1_hit%";
-	cols[nc++] = "L2_hit%";
-	cols[nc++] = "speedup_clk";
-	cols[nc++] = "speedup_time";
-	cols[nc++] = "check";
-	lab_table_init(&t, cols, nc);
-
+	table_init(&t, &c);
 	for (size_t v = 0; v < NVAR; v++) {
-		struct result *r = &res[v];
-		int col = 4;
-
-		if (!variants[v].fn && !have_blas) {
-			r->ns = -1;
+		res[v].ns = -1;
+		res[v].ok = 1;
+		if (!variants[v].fn && !have_blas)
 			continue;
-		}
 		lab_progress("variant", (int)v, (int)NVAR);
-		measure(&variants[v], &m, &c, r);
-		lab_table_row(&t);
-		lab_table_set(&t, 0, "%s", variants[v].name);
-		lab_table_set(&t, 1, "%zu", n);
-		lab_table_set(&t, 2, "%.3f", r->ns / 1e6);
-		lab_table_set(&t, 3, "%.1f",
-			2.0 * (double)n * n * n / r->ns * 1e3);
-		for (int i = 0; i < c.n; i++)
-			lab_table_set(&t, col++, "%lld", r->v[i]);
-		pct(&t, col++, r->l1hit);
-		pct(&t, col++, r->l2hit);
-		if (r->clk > 0 && res[0].clk > 0)
-			lab_table_set(&t, col++, "%.2f", res[0].clk / r->clk);
-		else
-			lab_table_set(&t, col++, "-");
-		lab_table_set(&t, col++, "%.2f", res[0].ns / r->ns);
-		lab_table_set(&t, col, "%s", r->ok ? "ok" : "WRONG");
+		measure(&variants[v], &m, &c, &res[v]);
+		table_row(&t, variants[v].name, n, &c, &res[v], &res[0]);
+		if (!res[v].ok) {
+			fprintf(stderr, "%s: wrong result\n", variants[v].name);
+			rc = 1;
+		}
 	}
 	lab_progress("variant", (int)NVAR, (int)NVAR);
 	lab_table_print(&t);
 	if (csv && lab_table_csv(&t, csv))
-		return 1;
-
-	/* The lab's comparisons: mm2 (transposed) and mm3 (blocked) against
-	 * mm1 (ijk), and mm3 against mm2. */
-	{
-		static const char *const ccols[] = { "comparison",
-			"dL1_hit%", "dL2_hit%", "speedup_clk",
-			"speedup_time" };
-		struct lab_table ct;
-
-		lab_table_init(&ct, ccols, 5);
-		compare(&ct, "ijk", "transposed", &res[0], &res[6]);
-		compare(&ct, "ijk", "blocked_l1", &res[0], &res[7]);
-		compare(&ct, "ijk", "blocked_l1l2", &res[0], &res[8]);
-		compare(&ct, "transposed", "blocked_l1", &res[6], &res[7]);
-		compare(&ct, "blocked_l1", "blocked_l1l2", &res[7], &res[8]);
-		printf("\n");
-		lab_table_print(&ct);
-		lab_table_free(&ct);
-	}
-	if (have_blas) {
-		double best = res[7].ns;
-
-		for (int v = 8; v <= 10; v++)
-			best = res[v].ns < best ? res[v].ns : best;
-		printf("\n# best blocked variant: %.1f%% of OpenBLAS dgemm\n",
-			100 * res[NVAR - 1].ns / best);
-	}
-	for (size_t v = 0; v < NVAR; v++)
-		if (res[v].ns >= 0 && !res[v].ok) {
-			fprintf(stderr, "%s: wrong result\n", variants[v].name);
-			return 1;
-		}
+		rc = 1;
+	comparisons(res, have_blas);
 	lab_counters_close(&c);
 	lab_table_free(&t);
-	return 0;
+	return rc;
 }

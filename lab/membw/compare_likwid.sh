@@ -18,7 +18,7 @@ keep() { # KEY VALUE
 # ours -> likwid's kernel names (widest vector width).
 pairs="read_avx512:load_avx512 write:store_avx512 write_nt_avx512:store_mem_avx512 copy:copy_avx512 copy_nt_avx512:copy_mem_avx512"
 for ((r = 0; r < rounds; r++)); do
-	"$bin/papi_membw" --csv /dev/stdout --reps 10 2>/dev/null |
+	"$bin/papi_membw" --csv /dev/stdout 2>/dev/null |
 		awk -F, '$2 ~ /^[0-9]+$/ { print $1, $2, $5 }' >/tmp/membw.$$
 	for t in 1 2; do
 		for p in $pairs; do

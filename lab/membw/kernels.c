@@ -152,8 +152,7 @@ write_nt_avx512(struct bw_args *x)
 	_mm_sfence();
 }
 
-__attribute__((target("avx512f"))) static void
-copy_nt_avx512(struct bw_args *x)
+__attribute__((target("avx512f"))) static void copy_nt_avx512(struct bw_args *x)
 {
 	for (size_t i = 0; i < x->n; i += 8)
 		_mm512_stream_pd(x->b + i, _mm512_load_pd(x->a + i));

@@ -9,21 +9,27 @@
 
 #include <stddef.h>
 
-enum isa { ISA_PLAIN, ISA_SSE, ISA_AVX, ISA_AVX512, ISA_N };
+enum isa {
+	ISA_PLAIN,
+	ISA_SSE,
+	ISA_AVX,
+	ISA_AVX512,
+	ISA_N
+};
 
 struct bw_args {
 	double *a, *b, *c;
 	size_t n;
 	double s;
-	double sink;	/* what read kernels computed, so they are not deleted */
+	double sink; /* what read kernels computed, so they are not deleted */
 };
 
 typedef void bw_fn(struct bw_args *x);
 
 struct bw_kernel {
-	const char *name;	/* e.g. "read_avx512", "stream_triad" */
+	const char *name; /* e.g. "read_avx512", "stream_triad" */
 	enum isa isa;
-	int arrays_read, arrays_written;	/* bytes = n * 8 * (r + w) */
+	int arrays_read, arrays_written; /* bytes = n * 8 * (r + w) */
 	bw_fn *fn;
 };
 

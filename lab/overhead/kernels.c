@@ -5,7 +5,7 @@
 #include <math.h>
 
 void element_copy(double *c, const double *a, size_t n, hook_fn *after,
-	void *ctx)
+		  void *ctx)
 {
 	for (size_t i = 0; i < n; i++) {
 		c[i] = a[i];
@@ -15,7 +15,7 @@ void element_copy(double *c, const double *a, size_t n, hook_fn *after,
 }
 
 void stream_round(double *a, double *b, double *c, size_t n, double s,
-	hook_fn *after, void *ctx)
+		  hook_fn *after, void *ctx)
 {
 	for (size_t i = 0; i < n; i++)
 		c[i] = a[i];
@@ -36,10 +36,14 @@ void stream_round(double *a, double *b, double *c, size_t n, double s,
 }
 
 void sobel(const unsigned char *in, unsigned char *out, int w, int h,
-	hook_fn *after, void *ctx)
+	   hook_fn *after, void *ctx)
 {
-	static const int gx[3][3] = { { -1, 0, 1 }, { -2, 0, 2 }, { -1, 0, 1 } };
-	static const int gy[3][3] = { { -1, -2, -1 }, { 0, 0, 0 }, { 1, 2, 1 } };
+	static const int gx[3][3] = { { -1, 0, 1 },
+				      { -2, 0, 2 },
+				      { -1, 0, 1 } };
+	static const int gy[3][3] = { { -1, -2, -1 },
+				      { 0, 0, 0 },
+				      { 1, 2, 1 } };
 
 	for (int y = 1; y < h - 1; y++)
 		for (int x = 1; x < w - 1; x++) {

@@ -41,10 +41,15 @@ static int cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-enum { COPY, STREAM, SOBEL, PLAIN };
+enum {
+	COPY,
+	STREAM,
+	SOBEL,
+	PLAIN
+};
 struct scene {
-	size_t n;		/* elements, vector length, or image width */
-	int h, rounds;		/* image height; STREAM rounds */
+	size_t n; /* elements, vector length, or image width */
+	int h, rounds; /* image height; STREAM rounds */
 	double *a, *b, *c;
 	unsigned char *img, *out;
 };
@@ -62,7 +67,7 @@ static void run(int which, struct scene *s, hook_fn *after, void *ctx)
 	case SOBEL:
 		sobel(s->img, s->out, (int)s->n, s->h, after, ctx);
 		break;
-	default:	/* papi_cost's loop: nothing but the reads */
+	default: /* papi_cost's loop: nothing but the reads */
 		for (size_t i = 0; i < s->n; i++)
 			after(ctx);
 	}
@@ -70,7 +75,7 @@ static void run(int which, struct scene *s, hook_fn *after, void *ctx)
 
 /* Best of three, in ns. */
 static double time_run(int which, struct scene *s, hook_fn *after,
-	struct probe *pr)
+		       struct probe *pr)
 {
 	double best = 1e300;
 
@@ -86,8 +91,18 @@ static double time_run(int which, struct scene *s, hook_fn *after,
 	return best;
 }
 
-static void stats_row(struct lab_table *t, const char *name,
-	struct probe *pr, double ins_ns, double plain_ns)
+/* PAPI_RDPMC=0 (read at PAPI_library_init) turns the library's user-space
+ * reads off: run the tool with and without it for the thesis's fast path
+ * vs syscall path. Software events (no PMU) always take the syscall. */
+static const char *path(void)
+{
+	const char *e = getenv("PAPI_RDPMC");
+
+	return e && !strcmp(e, "0") ? "syscall(PAPI_RDPMC=0)" : "default";
+}
+
+static void stats_row(struct lab_table *t, const char *name, struct probe *pr,
+		      double ins_ns, double plain_ns)
 {
 	double sum = 0, sq = 0, mean;
 	size_t n = pr->n;
@@ -120,23 +135,81 @@ static void stats_row(struct lab_table *t, const char *name,
 		lab_table_set(t, 11, "-");
 		lab_table_set(t, 12, "-");
 	}
+	lab_table_set(t, 13, "%s", path());
+}
+
+/* The thesis's sizes: 1 M element copies, 10 M-double STREAM vectors,
+ * a 1920x1200 image; --quick divides them by 10 to 100. */
+static int scenes_init(struct scene *s, struct probe *pr, int quick)
+{
+	size_t pixels;
+
+	memset(s, 0, 4 * sizeof(*s));
+	s[COPY].n = quick ? 20000 : 1000000;
+	s[STREAM].n = quick ? 100000 : 10000000;
+	s[STREAM].rounds = quick ? 5 : 50;
+	s[SOBEL].n = quick ? 192 : 1920;
+	s[SOBEL].h = quick ? 120 : 1200;
+	s[PLAIN].n = s[COPY].n;
+	pixels = s[SOBEL].n * (size_t)s[SOBEL].h;
+	s[COPY].a = calloc(s[COPY].n, sizeof(double));
+	s[COPY].c = calloc(s[COPY].n, sizeof(double));
+	s[STREAM].a = calloc(s[STREAM].n, sizeof(double));
+	s[STREAM].b = calloc(s[STREAM].n, sizeof(double));
+	s[STREAM].c = calloc(s[STREAM].n, sizeof(double));
+	s[SOBEL].img = malloc(pixels);
+	s[SOBEL].out = calloc(pixels, 1);
+	/* One cost slot per read of the largest scene. */
+	pr->cap = s[COPY].n > pixels ? s[COPY].n : pixels;
+	pr->cost = malloc(pr->cap * sizeof(long long));
+	if (!s[COPY].a || !s[COPY].c || !s[STREAM].a || !s[STREAM].b ||
+	    !s[STREAM].c || !s[SOBEL].img || !s[SOBEL].out || !pr->cost)
+		return -1;
+	/* A generated image: rings and a gradient, so Sobel finds edges
+	 * everywhere (the thesis used a 1920x1200 photograph). */
+	for (int y = 0; y < s[SOBEL].h; y++)
+		for (size_t x = 0; x < s[SOBEL].n; x++) {
+			double r = hypot((double)x - (double)s[SOBEL].n / 2,
+					 (double)y - s[SOBEL].h / 2.0);
+
+			s[SOBEL].img[(size_t)y * s[SOBEL].n + x] =
+				(unsigned char)(((int)r / 16 % 2) * 128 +
+						(int)x % 128);
+		}
+	for (size_t i = 0; i < s[STREAM].n; i++) {
+		s[STREAM].a[i] = 1.0;
+		s[STREAM].b[i] = 2.0;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static const char *const want[] = { "PAPI_TOT_CYC", "PAPI_TOT_INS",
-		"perf::TASK-CLOCK", "PAPI_REF_CYC" };
-	static const char *const cols[] = { "kernel", "reads", "min", "p25",
-		"p50", "p75", "p99", "max", "mean", "std", "instrumented_ms",
-		"plain_ms", "ratio" };
+					    "perf::TASK-CLOCK",
+					    "PAPI_REF_CYC" };
+	static const char *const cols[] = { "kernel",
+					    "reads",
+					    "min",
+					    "p25",
+					    "p50",
+					    "p75",
+					    "p99",
+					    "max",
+					    "mean",
+					    "std",
+					    "instrumented_ms",
+					    "plain_ms",
+					    "ratio",
+					    "path" };
 	static const char *const names[] = { "element_copy", "stream_vector_op",
-		"sobel_pixel", "read_loop" };
+					     "sobel_pixel", "read_loop" };
 	struct lab_counters c;
 	struct scene s[4];
 	struct probe pr;
 	struct lab_table t;
 	const char *csv = NULL;
-	int quick = 0, want_n = 2;
+	int quick = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick"))
@@ -145,7 +218,7 @@ int main(int argc, char **argv)
 			csv = argv[++i];
 		else {
 			fprintf(stderr, "usage: papi_overhead [--quick] "
-				"[--csv FILE]\n");
+					"[--csv FILE]\n");
 			return 2;
 		}
 	}
@@ -166,49 +239,14 @@ int main(int argc, char **argv)
 	for (int i = 0; i < c.n; i++)
 		printf(" %s", c.names[i]);
 	printf("; costs in PAPI_get_real_cyc units (cycles)\n");
-	(void)want_n;
 
-	memset(s, 0, sizeof(s));
-	s[COPY].n = quick ? 20000 : 1000000;
-	s[STREAM].n = quick ? 100000 : 10000000;
-	s[STREAM].rounds = quick ? 5 : 50;
-	s[SOBEL].n = quick ? 192 : 1920;
-	s[SOBEL].h = quick ? 120 : 1200;
-	s[PLAIN].n = quick ? 20000 : 1000000;
-	s[COPY].a = calloc(s[COPY].n, sizeof(double));
-	s[COPY].c = calloc(s[COPY].n, sizeof(double));
-	s[STREAM].a = calloc(s[STREAM].n, sizeof(double));
-	s[STREAM].b = calloc(s[STREAM].n, sizeof(double));
-	s[STREAM].c = calloc(s[STREAM].n, sizeof(double));
-	s[SOBEL].img = malloc(s[SOBEL].n * (size_t)s[SOBEL].h);
-	s[SOBEL].out = calloc(s[SOBEL].n * (size_t)s[SOBEL].h, 1);
-	pr.cap = 4 * s[PLAIN].n > s[SOBEL].n * (size_t)s[SOBEL].h ?
-		4 * s[PLAIN].n : s[SOBEL].n * (size_t)s[SOBEL].h;
-	pr.cost = malloc(pr.cap * sizeof(long long));
-	if (!s[COPY].a || !s[COPY].c || !s[STREAM].a || !s[STREAM].b ||
-		!s[STREAM].c || !s[SOBEL].img || !s[SOBEL].out || !pr.cost) {
+	if (scenes_init(s, &pr, quick)) {
 		fprintf(stderr, "out of memory\n");
 		return 1;
 	}
-	/* A generated image: rings and a gradient, so Sobel finds edges
-	 * everywhere (the thesis used a 1920x1200 photograph). */
-	for (int y = 0; y < s[SOBEL].h; y++)
-		for (size_t x = 0; x < s[SOBEL].n; x++) {
-			double r = hypot((double)x - (double)s[SOBEL].n / 2,
-				(double)y - s[SOBEL].h / 2.0);
-
-			s[SOBEL].img[(size_t)y * s[SOBEL].n + x] =
-				(unsigned char)(((int)r / 16 % 2) * 128 +
-					(int)x % 128);
-		}
-	for (size_t i = 0; i < s[STREAM].n; i++) {
-		s[STREAM].a[i] = 1.0;
-		s[STREAM].b[i] = 2.0;
-	}
-
 	pr.evset = c.evset;
 	PAPI_start(c.evset);
-	lab_table_init(&t, cols, 13);
+	lab_table_init(&t, cols, 14);
 	for (int k = 0; k < 4; k++) {
 		double plain = k == PLAIN ? -1 : time_run(k, &s[k], NULL, &pr);
 		double ins = time_run(k, &s[k], probe_read, &pr);

@@ -115,13 +115,14 @@ struct papi__cmp_ops {
 	 * signal (siginfo's si_fd), or -1. overflow_rearm, also in the
 	 * handler, after the sample is dispatched: let position pos signal
 	 * its next overflow (the component may hold each event to one signal
-	 * in flight, so that signals cannot pile up). */
+	 * in flight, so that signals cannot pile up); code is siginfo's
+	 * si_code. */
 	int (*set_overflow)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			    int pos, long long threshold);
 	int (*overflow_pos)(struct papi__cmp *self,
 			    const struct papi__cmp_ctl *ctl, int fd);
 	void (*overflow_rearm)(struct papi__cmp *self,
-			       struct papi__cmp_ctl *ctl, int pos);
+			       struct papi__cmp_ctl *ctl, int pos, int code);
 };
 
 struct papi__cmp {

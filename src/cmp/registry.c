@@ -4,10 +4,12 @@
 
 extern const struct papi__cmp_ops papi__perf_event_ops;
 extern const struct papi__cmp_ops papi__sysdetect_ops;
+extern const struct papi__cmp_ops papi__appio_ops;
 
 static const struct papi__cmp_ops *const components[] = {
 	&papi__perf_event_ops,
 	&papi__sysdetect_ops,
+	&papi__appio_ops,
 };
 
 int papi__registry_count(void)

@@ -18,6 +18,7 @@
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/overflow.h"
+#include "core/preset.h"
 
 /* Fold native values into the values of the user's events. */
 static void compute(const struct papi__evset *es, long long *out)
@@ -28,6 +29,15 @@ static void compute(const struct papi__evset *es, long long *out)
 		const struct papi__evset_event *e = &es->events[i];
 		long long v = es->raw[e->pos[0]];
 
+		if (e->derived == PAPI__DERIVED_POSTFIX) {
+			long long t[PAPI__MAX_TERMS];
+
+			for (j = 0; j < e->nterms; j++)
+				t[j] = es->raw[e->pos[j]];
+			out[i] = papi__preset_eval(e->code & PAPI_PRESET_AND_MASK,
+						   t);
+			continue;
+		}
 		for (j = 1; j < e->nterms; j++) {
 			if (e->derived == PAPI__DERIVED_SUB)
 				v -= es->raw[e->pos[j]];

@@ -146,7 +146,8 @@ void papi__overflow_signal(int sig, void *info, void *uc)
 		if (pos >= 0) {
 			dispatch(es, pos, uc);
 			if (c->ops->overflow_rearm)
-				c->ops->overflow_rearm(c, es->ctl, pos);
+				c->ops->overflow_rearm(c, es->ctl, pos,
+						       si->si_code);
 			break;
 		}
 	}

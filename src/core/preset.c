@@ -215,7 +215,7 @@ int papi__preset_info(int idx, PAPI_event_info_t *info)
 		 derived_name(p->derived));
 	for (i = 0; i < info->count; i++) {
 		info->code[i] = (unsigned int)papi__event_ntv_code(p->cidx,
-								  p->terms[i]);
+								   p->terms[i]);
 		snprintf(info->name[i], sizeof(info->name[i]), "%s",
 			 p->names[i]);
 	}

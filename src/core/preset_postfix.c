@@ -15,7 +15,13 @@
 
 #define STACK_MAX 16
 
-enum tok { T_END, T_TERM, T_CONST, T_OP, T_BAD };
+enum tok {
+	T_END,
+	T_TERM,
+	T_CONST,
+	T_OP,
+	T_BAD
+};
 
 /* Read the token at *s and move past it and its separator. */
 static enum tok next(const char **s, long long *val, char *op)
@@ -80,8 +86,7 @@ int papi__preset_postfix_check(const char *postfix, int nterms)
 	return PAPI_OK;
 }
 
-long long papi__preset_postfix_eval(const char *postfix,
-				    const long long *terms)
+long long papi__preset_postfix_eval(const char *postfix, const long long *terms)
 {
 	long long stack[STACK_MAX], v;
 	const char *s = postfix;
@@ -103,11 +108,19 @@ long long papi__preset_postfix_eval(const char *postfix,
 		b = stack[--depth];
 		a = stack[depth - 1];
 		switch (op) {
-		case '+': a += b; break;
-		case '-': a -= b; break;
-		case '*': a *= b; break;
+		case '+':
+			a += b;
+			break;
+		case '-':
+			a -= b;
+			break;
+		case '*':
+			a *= b;
+			break;
 		/* PAPI answers 0 rather than fault on a zero divisor. */
-		default: a = b ? a / b : 0; break;
+		default:
+			a = b ? a / b : 0;
+			break;
 		}
 		stack[depth - 1] = a;
 	}
@@ -124,6 +137,7 @@ long long papi__preset_eval(int idx, const long long *terms)
 		return papi__preset_postfix_eval(p->postfix, terms);
 	v = terms[0];
 	for (i = 1; i < p->nterms; i++)
-		v = p->derived == PAPI__DERIVED_SUB ? v - terms[i] : v + terms[i];
+		v = p->derived == PAPI__DERIVED_SUB ? v - terms[i] :
+						      v + terms[i];
 	return v;
 }

@@ -202,7 +202,7 @@ static int arm(struct papi__evset *es, int idx, long long threshold,
 static int overflow_locked(struct papi__evset *es, int code, int threshold,
 			   int flags, PAPI_overflow_handler_t handler)
 {
-	int idx, ret = check_set(es, code, &idx);
+	int idx, k, ret = check_set(es, code, &idx);
 
 	if (ret != PAPI_OK)
 		return ret;
@@ -219,8 +219,8 @@ static int overflow_locked(struct papi__evset *es, int code, int threshold,
 	if ((ret = ensure(es)) != PAPI_OK)
 		return ret;
 	/* Profiling entries are PAPI_sprofil's to change. */
-	if (find_entry(es->ovf, code) >= 0 &&
-	    es->ovf->e[find_entry(es->ovf, code)].profiling)
+	k = find_entry(es->ovf, code);
+	if (k >= 0 && es->ovf->e[k].profiling)
 		return PAPI_EINVAL;
 	ret = arm(es, idx, threshold, NULL, 0, 0);
 	if (ret == PAPI_OK && handler && es->ovf->n)

@@ -31,7 +31,7 @@ if [[ $rc -eq 77 ]]; then
 fi
 [[ $rc -eq 0 ]] || fail "--quick exited $rc: $(head -5 "$tmp/err")"
 head -1 "$tmp/ov.csv" |
-	grep -qx 'kernel,reads,min,p25,p50,p75,p99,max,mean,std,instrumented_ms,plain_ms,ratio' ||
+	grep -qx 'kernel,reads,min,p25,p50,p75,p99,max,mean,std,instrumented_ms,plain_ms,ratio,path' ||
 	fail "CSV header: $(head -1 "$tmp/ov.csv")"
 for k in element_copy stream_vector_op sobel_pixel read_loop; do
 	grep -q "^$k," "$tmp/ov.csv" || fail "no row for $k"

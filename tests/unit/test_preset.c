@@ -26,7 +26,7 @@
  * checked.
  */
 #ifndef COMPUTE_HAS_POSTFIX
-#define COMPUTE_HAS_POSTFIX 0
+#define COMPUTE_HAS_POSTFIX 1
 #endif
 
 static const struct {
@@ -40,14 +40,14 @@ static const struct {
 	{ __LINE__, "N0|N1|+|", 2, 1, 1300 },
 	{ __LINE__, "N0|N1|-|", 2, 1, 700 },
 	{ __LINE__, "N0|N1|2|*|+|N2|-|", 3, 1, 1593 },
-	{ __LINE__, "N0|N3|/|", 4, 0, 0 },          /* N1, N2 unused */
+	{ __LINE__, "N0|N3|/|", 4, 0, 0 }, /* N1, N2 unused */
 	{ __LINE__, "N0|N1|/|N2|N3|+|*|", 4, 1, 171 }, /* 3 * 57 */
-	{ __LINE__, "N0|0|/|", 1, 1, 0 },           /* PAPI: x/0 is 0 */
-	{ __LINE__, "N0|N1|+", 2, 1, 1300 },        /* last '|' optional */
-	{ __LINE__, "N0|N1|", 2, 0, 0 },            /* two values left */
-	{ __LINE__, "N0|+|", 1, 0, 0 },             /* operand missing */
-	{ __LINE__, "N0|N2|+|", 2, 0, 0 },          /* no term 2 */
-	{ __LINE__, "N0|N1|^|", 2, 0, 0 },          /* no such operator */
+	{ __LINE__, "N0|0|/|", 1, 1, 0 }, /* PAPI: x/0 is 0 */
+	{ __LINE__, "N0|N1|+", 2, 1, 1300 }, /* last '|' optional */
+	{ __LINE__, "N0|N1|", 2, 0, 0 }, /* two values left */
+	{ __LINE__, "N0|+|", 1, 0, 0 }, /* operand missing */
+	{ __LINE__, "N0|N2|+|", 2, 0, 0 }, /* no term 2 */
+	{ __LINE__, "N0|N1|^|", 2, 0, 0 }, /* no such operator */
 	{ __LINE__, "N0|N1x|+|", 2, 0, 0 },
 	{ __LINE__, "", 1, 0, 0 },
 };
@@ -114,11 +114,19 @@ static const struct papi__preset_map fake_rows[] = {
 	{ PAPI_TOT_INS_idx, PAPI__NOT_DERIVED, { "A" }, NULL, NULL, NULL },
 	{ PAPI_L1_TCM_idx, PAPI__DERIVED_ADD, { "A", "B" }, NULL, NULL, NULL },
 	{ PAPI_L1_ICH_idx, PAPI__DERIVED_SUB, { "A", "B" }, NULL, NULL, NULL },
-	{ PAPI_FP_OPS_idx, PAPI__DERIVED_POSTFIX, { "A", "B", "C" }, "ops",
-	  "N0|N1|2|*|+|N2|-|", NULL },
+	{ PAPI_FP_OPS_idx,
+	  PAPI__DERIVED_POSTFIX,
+	  { "A", "B", "C" },
+	  "ops",
+	  "N0|N1|2|*|+|N2|-|",
+	  NULL },
 	/* A formula naming a term the row lacks: the preset stays out. */
-	{ PAPI_L2_TCM_idx, PAPI__DERIVED_POSTFIX, { "A", "B" }, NULL,
-	  "N0|N3|+|", NULL },
+	{ PAPI_L2_TCM_idx,
+	  PAPI__DERIVED_POSTFIX,
+	  { "A", "B" },
+	  NULL,
+	  "N0|N3|+|",
+	  NULL },
 	/* An event the component lacks: the next row is tried. */
 	{ PAPI_L3_TCM_idx, PAPI__NOT_DERIVED, { "X" }, NULL, NULL, NULL },
 	{ PAPI_L3_TCM_idx, PAPI__NOT_DERIVED, { "D" }, NULL, NULL, NULL },

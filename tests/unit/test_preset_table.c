@@ -22,13 +22,23 @@ static const struct {
 	int line;
 	const char *family;
 } required[] = {
-	{ __LINE__, "skl" }, { __LINE__, "clx" }, { __LINE__, "icl" },
-	{ __LINE__, "spr" }, { __LINE__, "hybrid" },
-	{ __LINE__, "amd64_fam17h_zen2" }, { __LINE__, "amd64_fam19h_zen3" },
-	{ __LINE__, "amd64_fam19h_zen4" }, { __LINE__, "amd64_fam1ah_zen5" },
-	{ __LINE__, "arm_ac53" }, { __LINE__, "arm_ac57" },
-	{ __LINE__, "arm_ac72" }, { __LINE__, "arm_n1" }, { __LINE__, "arm_v1" },
-	{ __LINE__, "arm_n2" }, { __LINE__, "arm_v2" }, { __LINE__, "pmuv3" },
+	{ __LINE__, "skl" },
+	{ __LINE__, "clx" },
+	{ __LINE__, "icl" },
+	{ __LINE__, "spr" },
+	{ __LINE__, "hybrid" },
+	{ __LINE__, "amd64_fam17h_zen2" },
+	{ __LINE__, "amd64_fam19h_zen3" },
+	{ __LINE__, "amd64_fam19h_zen4" },
+	{ __LINE__, "amd64_fam1ah_zen5" },
+	{ __LINE__, "arm_ac53" },
+	{ __LINE__, "arm_ac57" },
+	{ __LINE__, "arm_ac72" },
+	{ __LINE__, "arm_n1" },
+	{ __LINE__, "arm_v1" },
+	{ __LINE__, "arm_n2" },
+	{ __LINE__, "arm_v2" },
+	{ __LINE__, "pmuv3" },
 	{ __LINE__, "generic" },
 };
 
@@ -37,19 +47,22 @@ static const struct {
  * and the spellings of libpfm4's Cortex-A53/A57 tables for the same events.
  */
 static const char *const arm_names[] = {
-	"SW_INCR", "L1I_CACHE_REFILL", "L1I_TLB_REFILL", "L1D_CACHE_REFILL",
-	"L1D_CACHE", "L1D_TLB_REFILL", "LD_RETIRED", "ST_RETIRED",
-	"INST_RETIRED", "BR_MIS_PRED", "CPU_CYCLES", "BR_PRED", "MEM_ACCESS",
-	"L1I_CACHE", "L2D_CACHE", "L2D_CACHE_REFILL", "BR_RETIRED",
-	"BR_MIS_PRED_RETIRED", "STALL_FRONTEND", "STALL_BACKEND", "LD_SPEC",
-	"ST_SPEC", "L1D_CACHE_ACCESS", "L1I_CACHE_ACCESS", "L2D_CACHE_ACCESS",
-	"BRANCH_MISPRED",
+	"SW_INCR",	    "L1I_CACHE_REFILL", "L1I_TLB_REFILL",
+	"L1D_CACHE_REFILL", "L1D_CACHE",	"L1D_TLB_REFILL",
+	"LD_RETIRED",	    "ST_RETIRED",	"INST_RETIRED",
+	"BR_MIS_PRED",	    "CPU_CYCLES",	"BR_PRED",
+	"MEM_ACCESS",	    "L1I_CACHE",	"L2D_CACHE",
+	"L2D_CACHE_REFILL", "BR_RETIRED",	"BR_MIS_PRED_RETIRED",
+	"STALL_FRONTEND",   "STALL_BACKEND",	"LD_SPEC",
+	"ST_SPEC",	    "L1D_CACHE_ACCESS", "L1I_CACHE_ACCESS",
+	"L2D_CACHE_ACCESS", "BRANCH_MISPRED",
 };
 
 /* The kernel's generic event aliases in a core PMU's events/ directory. */
 static const char *const sysfs_aliases[] = {
-	"cpu-cycles", "instructions", "branch-instructions", "branch-misses",
-	"cache-references", "cache-misses", "ref-cycles",
+	"cpu-cycles",	 "instructions",     "branch-instructions",
+	"branch-misses", "cache-references", "cache-misses",
+	"ref-cycles",
 };
 
 static int in_list(const char *const *l, size_t n, const char *s)
@@ -67,7 +80,8 @@ static int pfm_pmu(const char *name, pfm_pmu_info_t *pi)
 {
 	int p;
 
-	pfm_for_all_pmus(p) {
+	pfm_for_all_pmus(p)
+	{
 		memset(pi, 0, sizeof(*pi));
 		pi->size = sizeof(*pi);
 		if (pfm_get_pmu_info(p, pi) == PFM_SUCCESS && pi->name &&
@@ -153,8 +167,8 @@ static int valid_event(int line, const char *family, const char *ev)
 		alias[n] = '\0';
 		nvalid_proxy++;
 		return !strncmp(ev, "msr/", 4) ||
-		       in_list(sysfs_aliases, sizeof(sysfs_aliases) /
-						      sizeof(sysfs_aliases[0]),
+		       in_list(sysfs_aliases,
+			       sizeof(sysfs_aliases) / sizeof(sysfs_aliases[0]),
 			       alias);
 	}
 	if (strstr(ev, "::")) {
@@ -167,8 +181,8 @@ static int valid_event(int line, const char *family, const char *ev)
 	}
 	nvalid_proxy++;
 	if (!strncmp(family, "arm_", 4))
-		return in_list(arm_names, sizeof(arm_names) / sizeof(arm_names[0]),
-			       ev);
+		return in_list(arm_names,
+			       sizeof(arm_names) / sizeof(arm_names[0]), ev);
 	/* Zen 5 keeps Zen 4's names for the events the table uses. */
 	if (!strcmp(family, "amd64_fam1ah_zen5") &&
 	    pfm_pmu("amd64_fam19h_zen4", &pi) >= 0)
@@ -205,7 +219,8 @@ static void check_row(int line, const struct pe_preset_line *l)
 	if (l->derived == PAPI__DERIVED_ADD || l->derived == PAPI__DERIVED_SUB)
 		CHECK_AT(line, l->nevents >= 2);
 	snprintf(pmus, sizeof(pmus), "%s", l->pmus);
-	for (f = strtok_r(pmus, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+	for (f = strtok_r(pmus, ",", &save); f;
+	     f = strtok_r(NULL, ",", &save)) {
 		if (!known_family(f))
 			UNIT_FAIL_AT(line, "unknown family %s", f);
 		for (i = 0; i < sizeof(required) / sizeof(required[0]); i++)
@@ -213,7 +228,8 @@ static void check_row(int line, const struct pe_preset_line *l)
 				covered[i]++;
 		for (k = 0; k < l->nevents; k++)
 			if (!valid_event(line, f, l->events[k]))
-				UNIT_FAIL_AT(line, "%s: %s is not an event of %s",
+				UNIT_FAIL_AT(line,
+					     "%s: %s is not an event of %s",
 					     l->symbol, l->events[k], f);
 	}
 }
@@ -239,7 +255,8 @@ int main(void)
 		lineno++;
 		ret = papi__pe_preset_parse_line(line, &l);
 		if (ret < 0) {
-			UNIT_FAIL_AT(lineno, "malformed row in data/presets.txt");
+			UNIT_FAIL_AT(lineno,
+				     "malformed row in data/presets.txt");
 			continue;
 		}
 		if (ret == 1) {

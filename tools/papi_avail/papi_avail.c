@@ -277,6 +277,10 @@ static void show_preset(const PAPI_event_info_t *info)
 			printf(" Register[%2u]: %#08x |%s|\n", k, n.code[k],
 			       n.name[k]);
 		printf(" Native Event Description: |%s|\n", n.long_descr);
+		/* PAPI ends every term with an empty line; show_event adds
+		 * the last one. */
+		if (j + 1 < info->count)
+			printf("\n");
 	}
 	if (info->count == 0)
 		printf("\nPRESET event %s is NOT available on this architecture!\n",

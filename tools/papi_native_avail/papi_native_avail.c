@@ -228,10 +228,11 @@ static void print_event(const PAPI_event_info_t *info, int cid,
 		} while (PAPI_enum_cmp_event(&k, PAPI_NTV_ENUM_UMASKS, cid) ==
 			 PAPI_OK);
 	}
-	printf("%s\n", DASHES);
 }
 
-/* Returns how many top-level events of component cid were listed. */
+/* Returns how many top-level events of component cid were listed, or -1
+ * when the component is skipped. As in PAPI, a divider goes between two
+ * events, and after the last component's events only if it listed any. */
 static int list_component(int cid, const struct opts *o)
 {
 	const PAPI_component_info_t *c = PAPI_get_component_info(cid);
@@ -240,7 +241,7 @@ static int list_component(int cid, const struct opts *o)
 
 	/* Disabled components have nothing to list, but delayed-init ones may. */
 	if (c == NULL || (c->disabled && c->disabled != PAPI_EDELAY_INIT))
-		return 0;
+		return -1;
 	printf("%s\n Native Events in Component: %s\n%s\n", EQUALS, c->name,
 	       EQUALS);
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cid) != PAPI_OK)
@@ -249,6 +250,8 @@ static int list_component(int cid, const struct opts *o)
 		if (PAPI_get_event_info(code, &info) != PAPI_OK ||
 		    !wanted(info.symbol, o))
 			continue;
+		if (n)
+			printf("%s\n", DASHES);
 		print_event(&info, cid, o);
 		n++;
 	} while (PAPI_enum_cmp_event(&code, o->modifier, cid) == PAPI_OK);
@@ -333,7 +336,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
-	int ret, cid, ncmp, total = 0;
+	int ret, cid, ncmp, total = 0, last = 0;
 
 	parse_args(argc, argv, &o);
 	ret = PAPI_library_init(PAPI_VER_CURRENT);
@@ -348,8 +351,16 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	ncmp = PAPI_num_components();
-	for (cid = 0; cid < ncmp; cid++)
-		total += list_component(cid, &o);
+	for (cid = 0; cid < ncmp; cid++) {
+		int n = list_component(cid, &o);
+
+		if (n >= 0) {
+			total += n;
+			last = n;
+		}
+	}
+	if (last)
+		printf("%s\n", DASHES);
 	printf("\nTotal events reported: %d\n", total);
 	if (total == 0)
 		printf("\nNo events detected!  Check papi_component_avail to find out why.\n\n");

@@ -97,6 +97,9 @@ int papi__pe_set_overflow(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 int papi__pe_overflow_pos(struct papi__cmp *self,
 			  const struct papi__cmp_ctl *ctl, int fd);
 void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
-			     int pos);
+			     int pos, int code);
+/* pe_ctl.c, at each start once the groups are enabled: hold every
+ * sampling event to one overflow signal in flight (pe_overflow.c). */
+void papi__pe_arm_sampling(struct papi__cmp_ctl *ctl);
 
 #endif

@@ -266,6 +266,7 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	}
 	ctl->running = 1;
 	ctl->sampling_off = 0; /* overflow: the handler may re-arm */
+	papi__pe_arm_sampling(ctl);
 	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
 		ctl->fast_owner = ctl->owner;
 	return PAPI_OK;

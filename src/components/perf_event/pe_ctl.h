@@ -28,6 +28,10 @@ struct pe_evt {
 	 * counting event. Kept across reopening; pe_overflow.c reads it in
 	 * the signal handler. */
 	unsigned long long period;
+	/* The kernel's overflow limit of this fd is 1 (see pe_overflow.c);
+	 * cleared when a new fd has none and by the handler when it leaves
+	 * the event disabled. */
+	volatile int armed;
 };
 
 struct papi__cmp_ctl {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The perf_event component's part of the overflow signal handler
- * (core/overflow.c): which event of a set raised the signal. Runs in the
- * handler, so it reads only the set's control state, which does not change
- * while the set runs, and calls nothing (GUIDE rule 13).
+ * (core/overflow.c): which event of a set raised the signal, and letting
+ * it signal again. Runs in the handler, so it reads only the set's control
+ * state, which does not change while the set runs, and makes one system
+ * call, ioctl, which is async-signal-safe (GUIDE rule 13).
  */
+#include <signal.h>
 #include <sys/ioctl.h>
 
 #include "components/perf_event/pe_ctl.h"
@@ -24,21 +26,30 @@ int papi__pe_overflow_pos(struct papi__cmp *self,
 }
 
 /*
- * One signal in flight per event, as PAPI 7 keeps it: the first refresh
- * sets the event's overflow limit to 1, so from then on the kernel
- * disables the event at each overflow, and this refresh, after the user's
- * handler has run, enables it for one more. Without it a handler slower
- * than the sample period (the period of the clock events counts the
- * handler's own time) queues signals until the realtime queue is full and
- * the kernel falls back to SIGIO, which kills the process. The event does
- * not count from its overflow to the refresh, as in PAPI 7.
+ * One signal in flight per event, as PAPI 7 means to keep it: PAPI_start
+ * sets the event's overflow limit to 1 (papi__pe_arm_sampling), so the
+ * kernel disables the event at its overflow and says so with POLL_HUP,
+ * and this refresh, after the user's handler has run, enables it for one
+ * more. Without a limit, a handler slower than the sample period (the
+ * clock events count the handler's own time) queues signals until the
+ * realtime queue is full and the kernel falls back to SIGIO, which kills
+ * the process. A refresh adds to the limit, so only POLL_HUP (the limit
+ * reached 0) gets one; PAPI 7 refreshes on every signal, and its limit can
+ * grow. The event does not count from its overflow to the refresh.
  */
 /* async-signal-safe */
 void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
-			     int pos)
+			     int pos, int code)
 {
+	struct pe_evt *e;
+
 	(void)self;
-	if (ctl->sampling_off || pos < 0 || pos >= ctl->n)
+	if (pos < 0 || pos >= ctl->n || code != POLL_HUP)
 		return;
-	papi__os_ioctl(ctl->ev[pos].fd, PERF_EVENT_IOC_REFRESH, 1);
+	e = &ctl->ev[pos];
+	/* Stopping: the next start refreshes (re-enabling here would undo
+	 * the stop's DISABLE of a sampling leader). */
+	if (ctl->sampling_off ||
+	    papi__os_ioctl(e->fd, PERF_EVENT_IOC_REFRESH, 1) < 0)
+		e->armed = 0;
 }

@@ -8,7 +8,6 @@
  * the first row of a preset whose events resolve and open wins.
  */
 #include <ctype.h>
-#include <perfmon/pfmlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +26,7 @@
  * their PMUs cannot tell reads from writes: a sum would count it twice. The
  * "generic-rw" rows are for the other architectures only.
  */
-#if defined(__arm__) || defined(__aarch64__) || defined(__mips__) ||          \
+#if defined(__arm__) || defined(__aarch64__) || defined(__mips__) || \
 	defined(__loongarch__)
 #define PE_SPLIT_RW 0
 #else
@@ -156,7 +155,8 @@ int papi__pe_preset_family_present(const char *family)
 	if (!strcmp(family, "hybrid"))
 		return sysfs_pmu_exists("cpu_core") &&
 		       sysfs_pmu_exists("cpu_atom");
-	pfm_for_all_pmus(p) {
+	pfm_for_all_pmus(p)
+	{
 		memset(&pi, 0, sizeof(pi));
 		pi.size = sizeof(pi);
 		if (pfm_get_pmu_info(p, &pi) == PFM_SUCCESS && pi.name &&
@@ -252,6 +252,68 @@ err:
 	return PAPI_ENOMEM;
 }
 
+/*
+ * Arm PMUv3 cores implement a subset of the common events (0x00-0x3f), and
+ * say which in PMCEID0/1; the kernel lists exactly those in the PMU's sysfs
+ * events/ directory (arch/arm64/kernel/perf_event.c, armv8pmu_event_attr_
+ * is_visible) but opens any raw event number without complaint, and an
+ * event the core lacks then counts nothing. QEMU's Cortex-A57, for one,
+ * implements only SW_INCR, INST_RETIRED and CPU_CYCLES. So an Arm row (and
+ * a pmuv3 row of raw numbers) is kept only if each of its common events is
+ * listed there; other event
+ * numbers, and machines whose PMU lists no events, are taken on trust.
+ */
+struct arm_walk {
+	unsigned long long event;
+	int seen, found;
+};
+
+static int arm_listed_cb(const char *name, const char *spec, void *arg)
+{
+	struct arm_walk *w = arg;
+	const char *e;
+
+	if (strncmp(name, "armv8", 5))
+		return 0;
+	w->seen = 1;
+	e = strstr(spec, "event=");
+	if (e && strtoull(e + 6, NULL, 0) == w->event)
+		w->found = 1;
+	return 0;
+}
+
+static int arm_event_implemented(const char *name)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	struct arm_walk w = { 0 };
+
+	memset(&attr, 0, sizeof(attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.attr = &attr;
+	if (pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT,
+				      &arg) != PFM_SUCCESS)
+		return 1; /* the framework will find it does not resolve */
+	w.event = attr.config & 0xffff;
+	if (w.event >= 0x40)
+		return 1;
+	papi__pe_sysfs_each(arm_listed_cb, &w);
+	return !w.seen || w.found;
+}
+
+static int arm_row_implemented(const struct papi__preset_map *m)
+{
+	int i;
+
+	for (i = 0; i < PAPI__MAX_TERMS && m->terms[i]; i++)
+		if ((!strncmp(m->terms[i], "arm_", 4) ||
+		     !strncmp(m->terms[i], "perf_raw::", 10)) &&
+		    !arm_event_implemented(m->terms[i]))
+			return 0;
+	return 1;
+}
+
 /* Keep the rows of a table whose family is present here. Malformed rows
  * are skipped: a user's typo must not take every other preset away. */
 static int load_table(struct pe_presets *ps, const char *text)
@@ -268,8 +330,13 @@ static int load_table(struct pe_presets *ps, const char *text)
 
 		if (papi__pe_preset_parse_line(line, &l) != 1)
 			continue;
-		if (present_family(l.pmus, family, sizeof(family)))
-			ret = add_row(ps, &l, family);
+		if (!present_family(l.pmus, family, sizeof(family)))
+			continue;
+		ret = add_row(ps, &l, family);
+		if (ret == PAPI_OK &&
+		    (!strncmp(family, "arm_", 4) || !strcmp(family, "pmuv3")) &&
+		    !arm_row_implemented(&ps->map[ps->n - 1]))
+			free_row(&ps->map[--ps->n]);
 	}
 	free(copy);
 	return ret;
@@ -292,8 +359,7 @@ static void load_user_table(struct pe_presets *ps)
 	free(buf);
 }
 
-const struct papi__preset_map *papi__pe_presets(struct pe_state *st,
-						int *count)
+const struct papi__preset_map *papi__pe_presets(struct pe_state *st, int *count)
 {
 	struct pe_presets *ps = st->presets;
 

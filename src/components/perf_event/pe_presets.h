@@ -16,13 +16,13 @@ struct pe_state;
 
 /* One line of a table, parsed in place: the pointers point into the line. */
 struct pe_preset_line {
-	char *pmus;    /* "skl,skx,clx", "generic", ... */
-	char *symbol;  /* "PAPI_TOT_INS" */
-	int derived;   /* PAPI__NOT_DERIVED, _ADD, _SUB or _POSTFIX */
+	char *pmus; /* "skl,skx,clx", "generic", ... */
+	char *symbol; /* "PAPI_TOT_INS" */
+	int derived; /* PAPI__NOT_DERIVED, _ADD, _SUB or _POSTFIX */
 	char *postfix; /* the formula when derived is PAPI__DERIVED_POSTFIX */
 	char *events[PAPI__MAX_TERMS];
 	int nevents;
-	char *note;    /* NULL when the line has none */
+	char *note; /* NULL when the line has none */
 };
 
 /* Parse one line (no newline) in place: 1 for a row, 0 for a blank or a
