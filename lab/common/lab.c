@@ -126,8 +126,13 @@ void lab_table_init(struct lab_table *t, const char *const *cols, int n)
 
 void lab_table_row(struct lab_table *t)
 {
-	if (t->nrows < LAB_MAX_ROWS)
+	/* A full table keeps its rows and drops the new one, loudly. */
+	t->dropping = t->nrows == LAB_MAX_ROWS;
+	if (!t->dropping)
 		t->nrows++;
+	else
+		fprintf(stderr, "lab: table full (%d rows), row dropped\n",
+			LAB_MAX_ROWS);
 }
 
 void lab_table_set(struct lab_table *t, int col, const char *fmt, ...)
@@ -136,7 +141,7 @@ void lab_table_set(struct lab_table *t, int col, const char *fmt, ...)
 	va_list ap;
 	char **cell;
 
-	if (t->nrows == 0 || col < 0 || col >= t->ncols)
+	if (t->nrows == 0 || t->dropping || col < 0 || col >= t->ncols)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);

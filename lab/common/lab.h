@@ -11,7 +11,7 @@
 
 #define LAB_MAX_EVENTS 16
 #define LAB_MAX_COLS 24
-#define LAB_MAX_ROWS 512
+#define LAB_MAX_ROWS 2048
 
 struct lab_counters {
 	int evset;
@@ -43,6 +43,7 @@ int lab_cache_levels(void);
 
 struct lab_table {
 	int ncols, nrows;
+	int dropping; /* the last lab_table_row did not fit */
 	char cols[LAB_MAX_COLS][32];
 	char *cells[LAB_MAX_ROWS][LAB_MAX_COLS];
 };
