@@ -22,9 +22,10 @@ BUILD_PKGS=(cmake gcc libc6-dev make pkgconf libpfm4-dev)
 # the build must never rely on their papi.h or libpapi.so. libasan8 and
 # libubsan1 are the sanitizer runtimes of gcc 12 (make check-asan); binutils
 # gives readelf and nm (tests/e2e/install.sh); strace counts syscalls in the
-# benchmarks.
+# benchmarks. The labs (lab/): OpenBLAS as the matrix study's reference
+# line, likwid-bench beside the bandwidth tool, gnuplot for lab/plot.sh.
 TEST_PKGS=(papi-examples papi-tools libasan8 libubsan1 binutils bc strace
-	python3)
+	python3 libopenblas0-pthread likwid gnuplot-nox)
 PKGS=("${BUILD_PKGS[@]}" "${TEST_PKGS[@]}")
 
 usage() {

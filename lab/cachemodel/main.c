@@ -240,6 +240,25 @@ static int synthetic(void)
 	for (int l = 0; ok && l < 3; l++)
 		ok = lv[l].size == model[l].size;
 	printf("synthetic: %d levels, %s\n", nl, ok ? "ok" : "MISMATCH");
+	/* An emulator's flat curve (QEMU has no cache model): one level. */
+	synthetic_curve(sz, lat, n, model + 3, 1);
+	nl = infer_levels(sz, lat, n, lv, INFER_MAX_LEVELS);
+	printf("synthetic flat: %d level(s), %s\n", nl,
+	       nl == 1 ? "ok" : "MISMATCH");
+	ok = ok && nl == 1;
+	/* The line and associativity steps. */
+	{
+		static const size_t sp[] = { 8, 16, 32, 64, 128, 256 };
+		static const double pl[] = { 2.2, 2.2, 2.3, 3.6, 3.6, 3.7 };
+		double al[24];
+
+		for (int k = 0; k < 24; k++)
+			al[k] = k < 12 ? 1.0 : 3.5;
+		printf("synthetic line %zu, assoc %d\n", infer_line(sp, pl, 6),
+		       infer_assoc(al, 24));
+		ok = ok && infer_line(sp, pl, 6) == 64 &&
+		     infer_assoc(al, 24) == 12;
+	}
 	return ok ? 0 : 1;
 }
 
@@ -327,6 +346,9 @@ int main(int argc, char **argv)
 	}
 	assoc = infer_assoc(alat, 24);
 	report(lv, nl, line, assoc);
+	if (nl < 2)
+		printf("no cache levels seen: the latency curve is flat (an "
+		       "emulator without a cache model, or --max too small)\n");
 	if (sweep_csv)
 		return sweep_main(quick ? (1u << 20) : max, sweep_csv);
 	return 0;

@@ -389,5 +389,9 @@ int main(int argc, char **argv)
 	comparisons(res, have_blas);
 	lab_counters_close(&c);
 	lab_table_free(&t);
+	free((void *)m.a);
+	free((void *)m.b);
+	free(m.c);
+	free(m.scratch);
 	return rc;
 }

@@ -138,6 +138,18 @@ static void stats_row(struct lab_table *t, const char *name, struct probe *pr,
 	lab_table_set(t, 13, "%s", path());
 }
 
+static void scenes_free(struct scene *s, struct probe *pr)
+{
+	free(s[COPY].a);
+	free(s[COPY].c);
+	free(s[STREAM].a);
+	free(s[STREAM].b);
+	free(s[STREAM].c);
+	free(s[SOBEL].img);
+	free(s[SOBEL].out);
+	free(pr->cost);
+}
+
 /* The thesis's sizes: 1 M element copies, 10 M-double STREAM vectors,
  * a 1920x1200 image; --quick divides them by 10 to 100. */
 static int scenes_init(struct scene *s, struct probe *pr, int quick)
@@ -209,7 +221,7 @@ int main(int argc, char **argv)
 	struct probe pr;
 	struct lab_table t;
 	const char *csv = NULL;
-	int quick = 0;
+	int quick = 0, rc;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick"))
@@ -242,6 +254,7 @@ int main(int argc, char **argv)
 
 	if (scenes_init(s, &pr, quick)) {
 		fprintf(stderr, "out of memory\n");
+		scenes_free(s, &pr);
 		return 1;
 	}
 	pr.evset = c.evset;
@@ -257,9 +270,9 @@ int main(int argc, char **argv)
 	lab_progress("kernel", 4, 4);
 	PAPI_stop(c.evset, pr.v);
 	lab_table_print(&t);
-	if (csv && lab_table_csv(&t, csv))
-		return 1;
+	rc = csv && lab_table_csv(&t, csv) ? 1 : 0;
 	lab_table_free(&t);
 	lab_counters_close(&c);
-	return 0;
+	scenes_free(s, &pr);
+	return rc;
 }

@@ -261,8 +261,8 @@ for d in "$TREE" "$LOGS" "$BSTAT"; do
 	fi
 done
 mkdir -p "$BLOG" "$RLOG" || die "cannot create log dirs"
-fi
 rm -f "$WORK/manifest.txt"
+fi
 
 T_START=$(date +%s)
 

@@ -26,16 +26,20 @@ int papi__pe_overflow_pos(struct papi__cmp *self,
 }
 
 /*
- * One signal in flight per event, as PAPI 7 means to keep it: PAPI_start
- * sets the event's overflow limit to 1 (papi__pe_arm_sampling), so the
- * kernel disables the event at its overflow and says so with POLL_HUP,
- * and this refresh, after the user's handler has run, enables it for one
- * more. Without a limit, a handler slower than the sample period (the
- * clock events count the handler's own time) queues signals until the
- * realtime queue is full and the kernel falls back to SIGIO, which kills
- * the process. A refresh adds to the limit, so only POLL_HUP (the limit
- * reached 0) gets one; PAPI 7 refreshes on every signal, and its limit can
- * grow. The event does not count from its overflow to the refresh.
+ * One signal in flight per event, as PAPI 7 means to keep it: the event's
+ * kernel overflow limit is 1, so the kernel disables the event at its
+ * overflow (and says POLL_HUP), and this refresh, after the user's handler
+ * has run, adds one to the limit and enables the event again. Without a
+ * limit, a handler slower than the sample period (the clock events count
+ * the handler's own time) queues signals until the realtime queue is full
+ * and the kernel falls back to SIGIO, which kills the process; with a
+ * limit above 1 the timer keeps interrupting the handler (a 10 us period
+ * cost twice as much per sample). A refresh only adds, so armed says
+ * whether the limit is 1 (papi__pe_arm_sampling sets it at PAPI_start):
+ * POLL_HUP means it reached 0, and POLL_IN without armed means there was
+ * none yet (an overflow between the start's ENABLE and its refresh); both
+ * get a refresh. The event does not count from its overflow to the
+ * refresh, as in PAPI 7.
  */
 /* async-signal-safe */
 void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
@@ -44,12 +48,15 @@ void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 	struct pe_evt *e;
 
 	(void)self;
-	if (pos < 0 || pos >= ctl->n || code != POLL_HUP)
+	if (pos < 0 || pos >= ctl->n)
 		return;
 	e = &ctl->ev[pos];
+	if (code != POLL_HUP && !(code == POLL_IN && !e->armed))
+		return;
 	/* Stopping: the next start refreshes (re-enabling here would undo
 	 * the stop's DISABLE of a sampling leader). */
-	if (ctl->sampling_off ||
-	    papi__os_ioctl(e->fd, PERF_EVENT_IOC_REFRESH, 1) < 0)
+	if (ctl->sampling_off)
 		e->armed = 0;
+	else
+		e->armed = papi__os_ioctl(e->fd, PERF_EVENT_IOC_REFRESH, 1) == 0;
 }
