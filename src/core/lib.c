@@ -92,6 +92,14 @@ static void init_components(void)
 	papi__lib.ncmp = n;
 }
 
+/* A child of fork() has one thread, the forking one, with a copy of its
+ * context: which EventSets it "runs" belongs to the parent. The child starts
+ * afresh with a context of its own, as PAPI's per-tid lookup gives it. */
+static void child_after_fork(void)
+{
+	papi__lib_self = NULL;
+}
+
 int papi__lib_init(void)
 {
 	int ret;
@@ -101,6 +109,9 @@ int papi__lib_init(void)
 		papi__lib_unlock();
 		return PAPI_OK;
 	}
+	if (!papi__lib.atfork_done)
+		papi__lib.atfork_done =
+			pthread_atfork(NULL, NULL, child_after_fork) == 0;
 	read_env();
 	papi__lib.default_domain = PAPI_DOM_USER;
 	papi__lib.default_granularity = PAPI_GRN_THR;

@@ -66,6 +66,7 @@ struct papi__lib {
 
 	int ncmp;
 	unsigned int disable_mask; /* PAPI_disable_component before init */
+	int atfork_done;           /* child_after_fork registered (lib.c) */
 	struct papi__cmp cmp[PAPI__MAX_CMP];
 
 	int default_domain;

@@ -99,6 +99,40 @@ static void count_all(const char *cfg, int es, const char **names, int n,
 			names[0], a, b);
 }
 
+/* How many distinct native events the names stand for: the library counts
+ * a preset and a native event it is made of on one counter, as PAPI does
+ * (e.g. PAPI_TOT_INS and arm_ac57::INST_RETIRED where the preset table maps
+ * one onto the other). */
+static int distinct_natives(const char **names, int n)
+{
+	unsigned int seen[MAXNAMES * PAPI_MAX_INFO_TERMS];
+	int i, k, m = 0;
+
+	for (i = 0; i < n; i++) {
+		PAPI_event_info_t info;
+		unsigned int codes[PAPI_MAX_INFO_TERMS];
+		int code, nc = 0, j;
+
+		if (PAPI_event_name_to_code(names[i], &code) != PAPI_OK)
+			continue;
+		if (IS_PRESET(code)) {
+			if (PAPI_get_event_info(code, &info) != PAPI_OK)
+				continue;
+			for (j = 0; j < (int)info.count; j++)
+				codes[nc++] = info.code[j];
+		} else {
+			codes[nc++] = (unsigned int)code;
+		}
+		for (j = 0; j < nc; j++) {
+			for (k = 0; k < m && seen[k] != codes[j]; k++)
+				;
+			if (k == m)
+				seen[m++] = codes[j];
+		}
+	}
+	return m;
+}
+
 /* Add names in order until one is refused; returns how many were added,
  * -1 on an unexpected error. expect: how many must fit (0: unknown);
  * ins_from as in count_all. */
@@ -145,9 +179,10 @@ static int fill(const char *cfg, const struct list *l, int expect,
 			printf("note: %s: ran out of names before the PMU "
 			       "was full\n",
 			       cfg);
-	} else if (expect > 0 && n != expect) {
-		hw_fail("%s: %d events accepted, the PMU holds %d", cfg, n,
-			expect);
+	} else if (expect > 0 && distinct_natives(added, n) != expect) {
+		hw_fail("%s: %d events on %d counters accepted, the PMU holds "
+			"%d",
+			cfg, n, distinct_natives(added, n), expect);
 	} else if (n < 2) {
 		hw_fail("%s: only %d event(s) accepted", cfg, n);
 	}

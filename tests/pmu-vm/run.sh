@@ -309,6 +309,9 @@ if [ -z "$conf_line" ]; then
 	CONF_VMS=${PAPI_PMU_CONF_VMS:-$(nproc 2>/dev/null || echo 1)}
 	case "$CONF_VMS" in '' | *[!0-9]* | 0) CONF_VMS=1 ;; esac
 	[ "$CONF_VMS" -gt 4 ] && CONF_VMS=4
+	rm -rf "$OUT"/conformance-list.* "$OUT"/conformance-console.* \
+		"$OUT"/conformance-hosttimes.* "$OUT"/initramfs-conformance.* \
+		"$OUT"/initrd-conformance.*
 	CONF_WEIGHTS="ctests/destroy 79
 		validation_tests/fp_validation_hl 75 ctests/overflow3_pthreads 55
 		ctests/profile_pthreads 30 ctests/multiplex1 28 ctests/kufrin 21
@@ -419,8 +422,10 @@ if [ -z "$conf_line" ]; then
 		"(qemu exit $cqrc); console: $CCONSOLE; results: $CONFW/results.txt"
 	# Where the time went (to keep CONF_WEIGHTS and the exclusions current).
 	for m in $(seq 0 $((CONF_VMS - 1))); do
-		awk -v m="$m" '$2 == "===" && $3 == "INIT" { printf "machine %s: boot %.1fs", m, $1 }
-			$2 == "===" && $3 == "DONE" { printf ", all done at %.1fs\n", $1 }' \
+		awk -v m="$m" 'BEGIN { printf "machine %s:", m }
+			$2 == "===" && $3 == "INIT" { printf " boot %.1fs", $1 }
+			$2 == "===" && $3 == "DONE" { printf ", all done at %.1fs", $1; done = 1 }
+			END { print done ? "" : ", did not finish" }' \
 			"$OUT/conformance-hosttimes.$m"
 	done | sed 's/^/pmu-vm: /'
 	cat "$OUT"/conformance-hosttimes.* 2>/dev/null | awk '
