@@ -302,9 +302,9 @@ if [ -z "$conf_line" ]; then
 	# The tests run in CONF_VMS machines at once, one vCPU each (under icount
 	# a guest's clock and counts do not depend on host load, so this changes
 	# no result). The slowest tests, with the host seconds each took on the
-	# 2-core x86_64 development VM (busy; "slowest" below prints the current
+	# 2-core x86_64 development VM ("slowest" below prints the current
 	# figures), are spread first, largest first, onto the least loaded
-	# machine; the others count 1.3 s each. Each machine runs its share in
+	# machine; the others count 0.7 s each. Each machine runs its share in
 	# the usual order.
 	CONF_VMS=${PAPI_PMU_CONF_VMS:-$(nproc 2>/dev/null || echo 1)}
 	case "$CONF_VMS" in '' | *[!0-9]* | 0) CONF_VMS=1 ;; esac
@@ -312,18 +312,18 @@ if [ -z "$conf_line" ]; then
 	rm -rf "$OUT"/conformance-list.* "$OUT"/conformance-console.* \
 		"$OUT"/conformance-hosttimes.* "$OUT"/initramfs-conformance.* \
 		"$OUT"/initrd-conformance.*
-	CONF_WEIGHTS="ctests/destroy 79
-		validation_tests/fp_validation_hl 75 ctests/overflow3_pthreads 55
-		ctests/profile_pthreads 30 ctests/multiplex1 28 ctests/kufrin 21
-		ctests/sdsc2-mpx 15 ctests/sdsc-mpx 13 ctests/exec_overflow 11
-		ctests/krentel_pthreads 10 ctests/second 9 ctests/system_overflow 9
-		validation_tests/papi_tot_cyc 8 ctests/sdsc2-mpx-noreset 7
-		ctests/byte_profile 7 ctests/system_child_overflow 7
-		ctests/profile_twoevents 6"
+	CONF_WEIGHTS="ctests/overflow3_pthreads 27 ctests/multiplex1 21
+		ctests/kufrin 20 ctests/profile_pthreads 19
+		validation_tests/fp_validation_hl 17 ctests/second 10
+		ctests/fork_overflow 10 ctests/destroy 10 ctests/sdsc-mpx 8
+		ctests/sdsc2-mpx-noreset 7 ctests/sdsc2-mpx 6 ctests/krentel_pthreads 6
+		validation_tests/papi_tot_cyc 5 ctests/system_child_overflow 5
+		ctests/profile_twoevents 5 ctests/overflow_allcounters 5
+		ctests/exec_overflow 5 ctests/byte_profile 5 ctests/system_overflow 4"
 	awk -F'\t' '$1 == "run" { print $2 }' "$CONFW/manifest.txt" |
 		awk -v n="$CONF_VMS" -v w="$CONF_WEIGHTS" -v dir="$OUT" '
 		BEGIN { k = split(w, a, /[ \t\n]+/); for (i = 1; i < k; i += 2) cost[a[i]] = a[i + 1] }
-		{ id[NR] = $1; c[NR] = ($1 in cost) ? cost[$1] : 1.3 }
+		{ id[NR] = $1; c[NR] = ($1 in cost) ? cost[$1] : 0.7 }
 		END {
 			for (m = 0; m < n; m++) load[m] = 0
 			for (done = 0; done < NR; done++) {   # largest first (stable)
