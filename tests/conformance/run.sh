@@ -150,7 +150,7 @@ case "$TIMEOUT" in '' | *[!0-9]* | 0) die "--timeout wants a positive integer" ;
 
 CC=${CC_OPT:-gcc}
 # The archiver that goes with CC: aarch64-linux-gnu-gcc -> aarch64-linux-gnu-ar.
-AR=ar
+AR="ar"
 case "$CC" in
 *-gcc) command -v "${CC%gcc}ar" >/dev/null 2>&1 && AR=${CC%gcc}ar ;;
 esac
