@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "header.h"
+#include "../common/hw_header.h"
 
 #define RULE \
 	"-------------------------------------------------------------------------"
@@ -147,7 +147,8 @@ int main(int argc, char **argv)
 	/* As PAPI's chooser does: the library says why an event fails. */
 	PAPI_set_debug(PAPI_VERB_ECONT);
 	papi_tool_header("Event Chooser: Available events which can be added "
-			 "with given events.");
+			 "with given events.",
+			 "Error!  PAPI_get_hardware_info\n");
 	if (PAPI_create_eventset(&es) != PAPI_OK) {
 		fprintf(stderr, "PAPI_create_eventset error\n");
 		return 1;

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "../common/hw_header.h"
+
 #define DASHES \
 	"--------------------------------------------------------------------------------"
 #define EQUALS \
@@ -65,66 +67,6 @@ static void usage(FILE *f, const char *prog)
 		fprintf(f, "\t%-16s %s\n", proc_opts[i].opt, proc_opts[i].help);
 	fprintf(f,
 		"\t--nogroups       suppress display of Event grouping information\n\n");
-}
-
-/* The machine summary every PAPI listing tool starts with. */
-static void print_hw_header(const char *title)
-{
-	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
-	const PAPI_component_info_t *c0 = PAPI_get_component_info(0);
-	int v = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
-	struct utsname un;
-	int n;
-
-	printf("%s\n%s\n", title, DASHES);
-	if (hw == NULL) {
-		fprintf(stderr, "Error!  PAPI_get_hardware_info\n");
-		exit(1);
-	}
-	printf("PAPI version             : %d.%d.%d.%d\n",
-	       PAPI_VERSION_MAJOR(v), PAPI_VERSION_MINOR(v),
-	       PAPI_VERSION_REVISION(v), PAPI_VERSION_INCREMENT(v));
-	if (uname(&un) == 0)
-		printf("Operating system         : %s %s\n", un.sysname,
-		       un.release);
-	printf("Vendor string and code   : %s (%d, 0x%x)\n", hw->vendor_string,
-	       hw->vendor, (unsigned int)hw->vendor);
-	printf("Model string and code    : %s (%d, 0x%x)\n", hw->model_string,
-	       hw->model, (unsigned int)hw->model);
-	printf("CPU revision             : %f\n", (double)hw->revision);
-	printf("CPUID                    : Family/Model/Stepping %d/%d/%d, "
-	       "0x%02x/0x%02x/0x%02x\n",
-	       hw->cpuid_family, hw->cpuid_model, hw->cpuid_stepping,
-	       (unsigned int)hw->cpuid_family, (unsigned int)hw->cpuid_model,
-	       (unsigned int)hw->cpuid_stepping);
-	printf("CPU Max MHz              : %d\n", hw->cpu_max_mhz);
-	printf("CPU Min MHz              : %d\n", hw->cpu_min_mhz);
-	printf("Total cores              : %d\n", hw->totalcpus);
-	printf("SMT threads per core     : %d\n", hw->threads);
-	printf("Cores per socket         : %d\n", hw->cores);
-	printf("Sockets                  : %d\n", hw->sockets);
-	printf("Cores per NUMA region    : %d\n", hw->ncpu);
-	printf("NUMA regions             : %d\n", hw->nnodes);
-	printf("Running in a VM          : %s\n",
-	       hw->virtualized ? "yes" : "no");
-	if (hw->virtualized)
-		printf("VM Vendor                : %s\n",
-		       hw->virtual_vendor_string);
-	n = PAPI_get_opt(PAPI_MAX_HWCTRS, NULL);
-	if (n >= 0)
-		printf("Number Hardware Counters : %d\n", n);
-	else
-		printf("Number Hardware Counters : PAPI error %d: %s\n", n,
-		       PAPI_strerror(n));
-	n = PAPI_get_opt(PAPI_MAX_MPX_CTRS, NULL);
-	if (n >= 0)
-		printf("Max Multiplex Counters   : %d\n", n);
-	else
-		printf("Max Multiplex Counters   : PAPI error %d: %s\n", n,
-		       PAPI_strerror(n));
-	printf("Fast counter read (rdpmc): %s\n",
-	       c0 != NULL && c0->fast_counter_read ? "yes" : "no");
-	printf("%s\n\n", DASHES);
 }
 
 /* Word-wrap text into the description column of the box. */
@@ -345,7 +287,8 @@ int main(int argc, char **argv)
 			ret < 0 ? PAPI_strerror(ret) : "version mismatch");
 		return 1;
 	}
-	print_hw_header("Available native events and hardware information.");
+	papi_tool_header("Available native events and hardware information.",
+			 "Error!  PAPI_get_hardware_info\n");
 	if (o.event) {
 		show_event(o.event);
 		return 0;

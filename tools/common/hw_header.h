@@ -2,9 +2,11 @@
 #ifndef PAPI_TOOL_HEADER_H
 #define PAPI_TOOL_HEADER_H
 /*
- * The machine summary PAPI's listing tools start with, the same text as
- * papi_native_avail prints (tools/papi_native_avail): utilities use only the
- * public API and share no code, so each carries this copy.
+ * The machine summary PAPI's listing tools start with (papi_avail,
+ * papi_component_avail, papi_native_avail, papi_event_chooser). Public API
+ * only; header-only because the build makes one program per tools/<name>/
+ * directory and this directory holds no program. err is the tool's own
+ * message when the hardware information is missing (PAPI's tools differ).
  */
 #include <papi.h>
 #include <stdio.h>
@@ -14,7 +16,7 @@
 #define HDR_DASHES \
 	"--------------------------------------------------------------------------------"
 
-static void papi_tool_header(const char *title)
+static void papi_tool_header(const char *title, const char *err)
 {
 	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
 	const PAPI_component_info_t *c0 = PAPI_get_component_info(0);
@@ -24,7 +26,7 @@ static void papi_tool_header(const char *title)
 
 	printf("%s\n%s\n", title, HDR_DASHES);
 	if (hw == NULL) {
-		fprintf(stderr, "Error!  PAPI_get_hardware_info\n");
+		fputs(err, stderr);
 		exit(1);
 	}
 	printf("PAPI version             : %d.%d.%d.%d\n",
