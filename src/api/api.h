@@ -7,20 +7,17 @@
  * visibility; PAPI_EXPORT on a definition is what makes it public (and the
  * version script src/papi.map keeps anything else from leaking).
  */
+#include "core/err.h"
 #include "core/lib.h"
 #include "papi.h"
 
 #define PAPI_EXPORT __attribute__((visibility("default")))
 
-/* Every error a PAPI_* function returns passes through here, so that
- * PAPI_set_debug(PAPI_VERB_ECONT / PAPI_VERB_ESTOP) can report it. */
-int papi__api_ret(const char *fn, int ret);
-
 /* Success returns at once: the counting calls are measured by their
  * callers, instruction by instruction. */
 static inline int papi__api_ret_fast(const char *fn, int ret)
 {
-	return ret >= 0 ? ret : papi__api_ret(fn, ret);
+	return ret >= 0 ? ret : papi__err_report(fn, ret);
 }
 
 #define RET(ret) papi__api_ret_fast(__func__, (ret))

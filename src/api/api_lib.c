@@ -7,18 +7,6 @@
 #include "core/err.h"
 #include "core/lib.h"
 
-int papi__api_ret(const char *fn, int ret)
-{
-	if (ret >= 0 || papi__lib.debug == PAPI_QUIET)
-		return ret;
-	fprintf(stderr, "PAPI Error: %s: %s\n", fn,
-		papi__err_message(ret) ? papi__err_message(ret)
-				       : "unknown error");
-	if (papi__lib.debug == PAPI_VERB_ESTOP)
-		exit(1);
-	return ret;
-}
-
 PAPI_EXPORT int PAPI_library_init(int version)
 {
 	int ret;

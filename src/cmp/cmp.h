@@ -43,6 +43,10 @@ struct papi__preset_map {
 };
 
 /* What an EventSet asks of a component's control state. */
+/* PAPI_read's shortcut (core/lib.h, struct papi__direct): fills values
+ * (the set's natives, in order) as read would. */
+typedef int (*papi__direct_fn)(void *arg, long long *values);
+
 struct papi__ctl_opts {
 	int domain;      /* PAPI_DOM_* bits */
 	int granularity; /* PAPI_GRN_* */
@@ -101,6 +105,13 @@ struct papi__cmp_ops {
 	int (*read)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		    long long *values);
 	int (*reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+	/* Optional: PAPI_read's shortcut for a running set, called at start
+	 * by the thread that started it: *fn and *arg such that fn(arg,
+	 * values) does what read does, for as long as the set runs. fn may
+	 * return papi__evset_read_declined(key, values) for any case it does
+	 * not serve (core/evset.h). PAPI_OK, or an error: no shortcut. */
+	int (*direct)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		      int key, papi__direct_fn *fn, void **arg);
 	/* Optional: read, and count on from the values read, with nothing
 	 * lost or counted twice in between (PAPI_accum). Without it the
 	 * framework calls read, then reset. */

@@ -2,13 +2,18 @@
 /*
  * Devices as PAPI 7's sysdetect reports them. The only device type here is
  * the CPU, described from the hardware information read at init; one CPU
- * "device" stands for the whole machine, as in PAPI.
+ * "device" stands for the whole machine, as in PAPI. A hybrid machine is
+ * one CPU device per core type (the sysdetect component found them), each
+ * with its own name, identification, caches, and core and thread counts;
+ * sockets, NUMA nodes and the NUMA attributes stay the machine's, and
+ * their id is still a node or a CPU.
  */
 #include "core/devinfo.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "components/sysdetect/sysdetect.h"
 #include "core/lib.h"
 #include "os/os.h"
 
@@ -53,6 +58,24 @@ int papi__dev_enum(int modifier, void **handle)
 	return PAPI_EINVAL;
 }
 
+/* The core types of a hybrid machine, or NULL (one type, or sysdetect
+ * disabled: the machine is then described by papi__lib.hw alone). */
+static const struct papi__sd_cpu *hybrid(int *n)
+{
+	const struct papi__sd_cpu *p;
+	int i;
+
+	for (i = 0; i < papi__lib.ncmp; i++) {
+		if (papi__lib.cmp[i].info.disabled)
+			continue;
+		p = papi__sysdetect_cpus(&papi__lib.cmp[i], n);
+		if (p && *n > 1)
+			return p;
+	}
+	*n = 1;
+	return NULL;
+}
+
 static const struct dev_type *type_of(void *handle)
 {
 	int i;
@@ -74,11 +97,12 @@ int papi__dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, void *value)
 {
 	const PAPI_hw_info_t *hw = &papi__lib.hw;
 	const struct dev_type *t = type_of(handle);
-	int cpu;
+	int cpu, ntypes;
 
 	if (!t)
 		return PAPI_EINVAL;
 	cpu = t->id == PAPI_DEV_TYPE_ID__CPU;
+	hybrid(&ntypes);
 	switch (attr) {
 	case PAPI_DEV_TYPE_ATTR__INT_PAPI_ID:
 		*(int *)value = t->id;
@@ -90,7 +114,7 @@ int papi__dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, void *value)
 		*(const char **)value = cpu ? hw->vendor_string : t->name;
 		return PAPI_OK;
 	case PAPI_DEV_TYPE_ATTR__INT_COUNT:
-		*(int *)value = cpu ? 1 : 0;
+		*(int *)value = cpu ? ntypes : 0;
 		return PAPI_OK;
 	case PAPI_DEV_TYPE_ATTR__CHAR_STATUS:
 		*(const char **)value = t->status;
@@ -101,9 +125,9 @@ int papi__dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, void *value)
 }
 
 /* The cache of a level and kind (PAPI_MH_TYPE_INST/DATA/UNIFIED). */
-static const PAPI_mh_cache_info_t *cache(int level, int kind)
+static const PAPI_mh_cache_info_t *cache(const PAPI_mh_info_t *mh, int level,
+					 int kind)
 {
-	const PAPI_mh_info_t *mh = &papi__lib.hw.mem_hierarchy;
 	int i;
 
 	if (level < 1 || level > mh->levels || level > PAPI_MH_MAX_LEVELS)
@@ -119,14 +143,16 @@ static const PAPI_mh_cache_info_t *cache(int level, int kind)
 
 /* Cache attributes come in blocks of four levels/kinds: size, line size,
  * line count, associativity, each for L1i, L1d, L2, L3. */
-static int cache_attr(PAPI_dev_attr_e attr, unsigned int *out)
+static int cache_attr(const PAPI_hw_info_t *hw, PAPI_dev_attr_e attr,
+		      unsigned int *out)
 {
 	static const int lvl[4] = { 1, 1, 2, 3 };
 	static const int kind[4] = { PAPI_MH_TYPE_INST, PAPI_MH_TYPE_DATA,
 				     PAPI_MH_TYPE_UNIFIED,
 				     PAPI_MH_TYPE_UNIFIED };
 	int k = attr - PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE;
-	const PAPI_mh_cache_info_t *c = cache(lvl[k % 4], kind[k % 4]);
+	const PAPI_mh_cache_info_t *c =
+		cache(&hw->mem_hierarchy, lvl[k % 4], kind[k % 4]);
 
 	*out = 0;
 	if (!c)
@@ -147,9 +173,12 @@ static int cache_attr(PAPI_dev_attr_e attr, unsigned int *out)
 	return PAPI_OK;
 }
 
-static int cpu_attr(int id, PAPI_dev_attr_e attr, unsigned int *out)
+/* ty: the core type's description (hybrid), else NULL. */
+static int cpu_attr(const struct papi__sd_cpu *ty, int id, PAPI_dev_attr_e attr,
+		    unsigned int *out)
 {
 	const PAPI_hw_info_t *hw = &papi__lib.hw;
+	const PAPI_hw_info_t *own = ty ? &ty->t.hw : hw;
 	int nodes = hw->nnodes > 0 ? hw->nnodes : 1;
 	long long mb;
 
@@ -161,19 +190,20 @@ static int cpu_attr(int id, PAPI_dev_attr_e attr, unsigned int *out)
 		*out = (unsigned int)nodes;
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_CORE_COUNT:
-		*out = (unsigned int)(hw->cores * hw->sockets);
+		*out = (unsigned int)(ty ? ty->t.ncores :
+					   hw->cores * hw->sockets);
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_THREAD_COUNT:
-		*out = (unsigned int)hw->totalcpus;
+		*out = (unsigned int)(ty ? ty->t.ncpus : hw->totalcpus);
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_FAMILY:
-		*out = (unsigned int)hw->cpuid_family;
+		*out = (unsigned int)own->cpuid_family;
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_MODEL:
-		*out = (unsigned int)hw->cpuid_model;
+		*out = (unsigned int)own->cpuid_model;
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_STEPPING:
-		*out = (unsigned int)hw->cpuid_stepping;
+		*out = (unsigned int)own->cpuid_stepping;
 		return PAPI_OK;
 	case PAPI_DEV_ATTR__CPU_UINT_NUMA_MEM_SIZE:
 		mb = papi__os_numa_mem_mb(id);
@@ -194,19 +224,42 @@ static int cpu_attr(int id, PAPI_dev_attr_e attr, unsigned int *out)
 	}
 }
 
+/* The attributes each core type of a hybrid machine has its own of. */
+static int per_type(PAPI_dev_attr_e attr)
+{
+	return attr == PAPI_DEV_ATTR__CPU_CHAR_NAME ||
+	       (attr >= PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE &&
+		attr <= PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC) ||
+	       attr == PAPI_DEV_ATTR__CPU_UINT_CORE_COUNT ||
+	       attr == PAPI_DEV_ATTR__CPU_UINT_THREAD_COUNT ||
+	       attr == PAPI_DEV_ATTR__CPU_UINT_FAMILY ||
+	       attr == PAPI_DEV_ATTR__CPU_UINT_MODEL ||
+	       attr == PAPI_DEV_ATTR__CPU_UINT_STEPPING;
+}
+
 int papi__dev_attr(void *handle, int id, PAPI_dev_attr_e attr, void *value)
 {
+	const struct papi__sd_cpu *all, *ty = NULL;
+	int n;
+
 	if (check_handle(handle) != PAPI_OK)
 		return PAPI_EINVAL;
+	all = hybrid(&n);
+	if (all && per_type(attr)) {
+		if (id < 0 || id >= n)
+			return PAPI_EINVAL;
+		ty = &all[id];
+	}
 	if (attr == PAPI_DEV_ATTR__CPU_CHAR_NAME) {
-		*(const char **)value = papi__lib.hw.model_string;
+		*(const char **)value =
+			ty ? ty->name : papi__lib.hw.model_string;
 		return PAPI_OK;
 	}
 	if (attr >= PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE &&
 	    attr <= PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC)
-		return cache_attr(attr, value);
+		return cache_attr(ty ? &ty->t.hw : &papi__lib.hw, attr, value);
 	if (attr > PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC &&
 	    attr <= PAPI_DEV_ATTR__CPU_UINT_THR_PER_NUMA)
-		return cpu_attr(id, attr, value);
+		return cpu_attr(ty, id, attr, value);
 	return PAPI_EINVAL; /* CUDA and ROCm attributes: no such devices */
 }

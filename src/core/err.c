@@ -3,7 +3,10 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
+#include "core/lib.h"
 #include "papi.h"
 
 struct err_row {
@@ -64,4 +67,17 @@ int papi__err_from_errno(int neg_errno)
 	default:
 		return PAPI_ESYS;
 	}
+}
+
+int papi__err_report(const char *fn, int ret)
+{
+	const char *msg;
+
+	if (ret >= 0 || papi__lib.debug == PAPI_QUIET)
+		return ret;
+	msg = papi__err_message(ret);
+	fprintf(stderr, "PAPI Error: %s: %s\n", fn, msg ? msg : "unknown error");
+	if (papi__lib.debug == PAPI_VERB_ESTOP)
+		exit(1);
+	return ret;
 }

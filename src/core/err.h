@@ -55,4 +55,9 @@ const char *papi__err_name(int code);
  */
 int papi__err_from_errno(int neg_errno);
 
+/* Every error a PAPI_* function returns passes through here (fn is its
+ * name), so that PAPI_set_debug(PAPI_VERB_ECONT / PAPI_VERB_ESTOP) can
+ * report it: prints and returns ret, or exits. */
+int papi__err_report(const char *fn, int ret);
+
 #endif

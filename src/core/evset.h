@@ -65,6 +65,9 @@ int papi__evset_cidx(int id);
 int papi__evset_start(int id);
 int papi__evset_stop(int id, long long *values);
 int papi__evset_read(int id, long long *values);
+/* PAPI_read of set id the long way, for a component's shortcut that does
+ * not serve this call (cmp.h, direct); errors reported as PAPI_read's. */
+int papi__evset_read_declined(int id, long long *values);
 int papi__evset_accum(int id, long long *values);
 int papi__evset_reset(int id);
 

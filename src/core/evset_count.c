@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "core/err.h"
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/overflow.h"
@@ -79,6 +80,38 @@ static struct papi__evset *running_here(int id)
 			return t->running_es[i];
 	return NULL;
 }
+/* PAPI_read's shortcut (lib.h, struct papi__direct) to set id, which the
+ * calling thread has just started. */
+static void direct_arm(struct papi__evset *es, int id)
+{
+	struct papi__direct *d = &papi__lib_direct;
+	struct papi__cmp *c = cmp_of(es);
+	papi__direct_fn fn;
+	void *arg;
+
+	if (!es->direct || !c->ops->direct ||
+	    c->ops->direct(c, es->ctl, id, &fn, &arg) != PAPI_OK)
+		return;
+	d->read = fn;
+	d->arg = arg;
+	d->key = id;
+}
+
+/* Set id stops: the thread that ran it loses its shortcut to it. */
+static void direct_disarm(struct papi__thread *runner, int id)
+{
+	if (runner->direct && runner->direct->key == id)
+		papi__direct_clear(runner->direct);
+}
+
+int papi__direct_none(void *arg, long long *values)
+{
+	(void)arg;
+	if (!papi__lib_is_init())
+		return papi__err_report("PAPI_read", PAPI_ENOINIT);
+	return papi__evset_read_declined(-1, values);
+}
+
 int papi__evset_start(int id)
 {
 	struct papi__thread *t = papi__thread_self();
@@ -111,12 +144,7 @@ int papi__evset_start(int id)
 		es->direct = is_direct(es);
 		t->running_es[es->cidx] = es;
 		t->running[es->cidx] = id;
-		if (es->direct && cmp_of(es)->ops->read) {
-			t->fast_read = cmp_of(es)->ops->read;
-			t->fast_cmp = cmp_of(es);
-			t->fast_ctl = es->ctl;
-			t->fast_key = id + 1;
-		}
+		direct_arm(es, id);
 	}
 	papi__lib_unlock();
 	return ret;
@@ -136,10 +164,12 @@ int papi__evset_stop(int id, long long *values)
 	else {
 		ret = papi__cmp_stop(cmp_of(es), es->ctl);
 		if (ret == PAPI_OK)
-			ret = papi__cmp_read(cmp_of(es), es->ctl, es->raw);
+			ret = papi__cmp_read(cmp_of(es), es->ctl,
+					     es->direct ? es->stopped : es->raw);
 	}
 	if (ret == PAPI_OK) {
-		compute(es, es->stopped);
+		if (!es->direct)
+			compute(es, es->stopped);
 		if (values)
 			memcpy(values, es->stopped,
 			       (size_t)es->nevents * sizeof(*values));
@@ -147,8 +177,7 @@ int papi__evset_stop(int id, long long *values)
 		if (es->runner) {
 			es->runner->running[es->cidx] = -1;
 			es->runner->running_es[es->cidx] = NULL;
-			if (es->runner->fast_key == id + 1)
-				es->runner->fast_key = 0;
+			direct_disarm(es->runner, id);
 		}
 		es->runner = NULL;
 	}
@@ -182,8 +211,10 @@ static int read_locked(struct papi__evset *es, long long *values)
 	return read_running(es, values);
 }
 
-/* PAPI_read for every case but the shortcut below. */
-static __attribute__((noinline)) int read_slow(int id, long long *values)
+/* PAPI_read (and PAPI_read_ts) for every case but the shortcut. A set
+ * this thread runs needs no lock; when its values are its natives the
+ * component fills the caller's array. */
+int papi__evset_read(int id, long long *values)
 {
 	struct papi__thread *t = papi__thread_self();
 	struct papi__evset *es;
@@ -195,9 +226,9 @@ static __attribute__((noinline)) int read_slow(int id, long long *values)
 		if (t->running[i] != id || !es)
 			continue;
 		c = &papi__lib.cmp[i];
-		if (es->direct && c->ops->read)
-			return c->ops->read(c, es->ctl, values);
-		return read_running(es, values);
+		if (!es->direct || !c->ops->read)
+			return read_running(es, values);
+		return c->ops->read(c, es->ctl, values);
 	}
 	papi__lib_lock();
 	es = papi__evset_get(id);
@@ -206,17 +237,11 @@ static __attribute__((noinline)) int read_slow(int id, long long *values)
 	return ret;
 }
 
-/* PAPI_read. The thread running a set whose events are its natives goes
- * straight to the component's read, which fills the caller's array: this
- * path is part of every measurement the caller makes, so it is a tail
- * call with no stack frame. */
-int papi__evset_read(int id, long long *values)
+int papi__evset_read_declined(int id, long long *values)
 {
-	struct papi__thread *t = papi__thread_peek();
+	int ret = papi__evset_read(id, values);
 
-	if (id >= 0 && t && t->fast_key - 1 == id)
-		return t->fast_read(t->fast_cmp, t->fast_ctl, values);
-	return read_slow(id, values);
+	return ret < 0 ? papi__err_report("PAPI_read", ret) : ret;
 }
 
 static int reset_locked(struct papi__evset *es)

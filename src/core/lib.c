@@ -21,6 +21,10 @@ struct papi__lib papi__lib = {
 /* The thread's context (lib.h: papi__thread_peek). */
 _Thread_local struct papi__thread *papi__lib_self PAPI__TLS_IE;
 _Thread_local unsigned int papi__lib_self_gen PAPI__TLS_IE;
+_Thread_local struct papi__direct papi__lib_direct PAPI__TLS_IE = {
+	.key = -1,
+	.read = papi__direct_none,
+};
 #define self papi__lib_self
 #define self_gen papi__lib_self_gen
 
@@ -98,6 +102,7 @@ static void init_components(void)
 static void child_after_fork(void)
 {
 	papi__lib_self = NULL;
+	papi__direct_clear(&papi__lib_direct); /* the parent's counters */
 }
 
 int papi__lib_init(void)
@@ -141,6 +146,8 @@ void papi__lib_shutdown(void)
 	papi__lib.ncmp = 0;
 	for (t = papi__lib.threads; t; t = next) {
 		next = t->next;
+		if (t->direct)
+			papi__direct_clear(t->direct);
 		free(t->classic);
 		free(t->hl);
 		free(t);
@@ -164,6 +171,35 @@ unsigned long papi__thread_id(void)
 	return (unsigned long)papi__os_gettid();
 }
 
+void papi__direct_clear(struct papi__direct *d)
+{
+	d->key = -1;
+	d->read = papi__direct_none;
+	d->arg = NULL;
+}
+
+/* A thread that exits takes its shortcut's storage with it: its context,
+ * which stays on the list until shutdown, must no longer point there. */
+static pthread_key_t exit_key;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+
+static void thread_exit(void *arg)
+{
+	struct papi__thread *t = arg;
+
+	papi__lib_lock();
+	/* After a shutdown t is freed, and the generation says so. */
+	if (papi__lib_self_gen == papi__lib.gen)
+		t->direct = NULL;
+	papi__lib_unlock();
+}
+
+static void exit_key_create(void)
+{
+	if (pthread_key_create(&exit_key, thread_exit) != 0)
+		exit_key = (pthread_key_t)-1;
+}
+
 /* The first call in a thread (or after PAPI_shutdown) makes its context;
  * kept apart so that the common path below needs no stack frame. */
 static __attribute__((noinline)) struct papi__thread *thread_create(void)
@@ -177,12 +213,16 @@ static __attribute__((noinline)) struct papi__thread *thread_create(void)
 	t->id = papi__thread_id();
 	for (i = 0; i < PAPI__MAX_CMP; i++)
 		t->running[i] = -1;
+	pthread_once(&exit_once, exit_key_create);
 	papi__lib_lock();
 	t->next = papi__lib.threads;
 	papi__lib.threads = t;
+	t->direct = &papi__lib_direct;
 	papi__lib_unlock();
 	self = t;
 	self_gen = papi__lib.gen;
+	if (exit_key != (pthread_key_t)-1)
+		pthread_setspecific(exit_key, t);
 	return t;
 }
 
@@ -216,6 +256,9 @@ int papi__thread_unregister(void)
 	free(t->hl);
 	free(t);
 	self = NULL;
+	papi__direct_clear(&papi__lib_direct);
+	if (exit_key != (pthread_key_t)-1)
+		pthread_setspecific(exit_key, NULL);
 	return PAPI_OK;
 }
 

@@ -38,18 +38,13 @@ struct papi__thread {
 	int running[PAPI__MAX_CMP]; /* EventSet running per component, or -1 */
 	/* ... and the set itself: PAPI_read of it takes no lock (evset_count.c) */
 	struct papi__evset *running_es[PAPI__MAX_CMP];
-	/* PAPI_read's shortcut to the set this thread started last when its
-	 * events are its natives: EventSet id + 1 (0: none), and the
-	 * component read that fills the caller's array (evset_count.c). */
-	int fast_key;
-	int (*fast_read)(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
-			 long long *values);
-	struct papi__cmp *fast_cmp;
-	struct papi__cmp_ctl *fast_ctl;
 	void *specific[PAPI_NUM_TLS];
 	void *classic;      /* PAPI 5 classic, PAPI 7 rate calls (core/classic*.c) */
 	void *hl;           /* PAPI 7 high-level regions (core/hl*.c) */
 	int dev_enum;       /* PAPI_enum_dev_type walk: 1 after the CPU type */
+	/* The thread's PAPI_read shortcut (its papi__lib_direct), NULL once
+	 * the thread has exited; written with the lock held. */
+	struct papi__direct *direct;
 	struct papi__thread *next;
 };
 
@@ -109,11 +104,35 @@ void papi__lib_unlock(void);
 struct papi__thread *papi__thread_self(void);
 
 /* Initial-exec TLS: every counting call looks these up, and the default
- * model for a shared library costs a __tls_get_addr call per access; 12
- * bytes fit the static TLS glibc keeps spare for libraries loaded later. */
+ * model for a shared library costs a __tls_get_addr call per access; the
+ * 40 bytes fit the static TLS glibc keeps spare for libraries loaded later
+ * (dlopen). */
 #define PAPI__TLS_IE __attribute__((tls_model("initial-exec")))
 extern _Thread_local struct papi__thread *papi__lib_self PAPI__TLS_IE;
 extern _Thread_local unsigned int papi__lib_self_gen PAPI__TLS_IE;
+
+/*
+ * PAPI_read's shortcut, one per thread, in thread-local storage itself so
+ * that PAPI_read reaches it with one thread-pointer load and one compare
+ * (api_evset.c): while the calling thread runs EventSet key, whose values
+ * are its natives in order, read(arg, values) is the whole of PAPI_read.
+ * The component provides read and arg at start (cmp.h, direct); a case it
+ * does not serve it hands to papi__evset_read_declined. Without a set the
+ * key is -1, which only PAPI_read(PAPI_NULL) matches, and read is
+ * papi__direct_none, which gives that call its error: so the initial
+ * value (every new thread's) and the cleared one are safe to call. Only
+ * the lock holder changes a slot other than its own, through the thread's
+ * context (papi__thread.direct), which the thread's exit clears.
+ */
+struct papi__direct {
+	int key;
+	papi__direct_fn read;
+	void *arg;
+};
+extern _Thread_local struct papi__direct papi__lib_direct PAPI__TLS_IE;
+int papi__direct_none(void *arg, long long *values);
+/* Back to no set; with the lock held unless d is the caller's own. */
+void papi__direct_clear(struct papi__direct *d);
 
 /* The calling thread's context if it has one (never creates it): the
  * common path of papi__thread_self, inline for the counting calls. */

@@ -62,6 +62,26 @@ int papi__os_cpu_node(int cpu);
 /* Hardware description of this machine (src/os/linux/hwinfo.c). */
 int papi__os_hwinfo(PAPI_hw_info_t *hw);
 
+/* The core types of this machine (src/os/linux/hwinfo.c): hybrid CPUs
+ * (Intel P and E cores, arm big.LITTLE) have several, and one
+ * PAPI_hw_info_t describes only one. Fills up to max entries, ordered by
+ * their first CPU, and returns how many (1 on a machine of one type, whose
+ * kind is "") or -errno. hw holds the type's identification, clock rate
+ * and caches; its counts are the whole machine's, as in papi__os_hwinfo. */
+#define PAPI__OS_MAX_CPU_TYPES 4
+struct papi__os_cpu_type {
+	char kind[32];        /* "P-core", "E-core", "Cortex-A76" */
+	char cpus[1024];      /* its CPUs as a list, "0-15" */
+	int ncpus, ncores;    /* CPUs (hardware threads) and cores */
+	char mhz_source[128]; /* where hw's clock rate came from, or why 0 */
+	PAPI_hw_info_t hw;
+};
+int papi__os_cpu_types(struct papi__os_cpu_type *types, int max);
+
+/* CLOCK_MONOTONIC_RAW in nanoseconds: not slewed by NTP, so a rate
+ * measured against it is the hardware's (src/os/linux/hwinfo.c). */
+long long papi__os_raw_nsec(void);
+
 /* Memory mappings (src/os/linux/os_linux.c): map len bytes of fd from
  * offset 0, shared and read-only (a perf_event's user page: the kernel
  * writes it, we only read), into *addr; 0 or -errno. */

@@ -310,4 +310,63 @@ __attribute__((unused)) static int hw_add(int es, const char *name)
 	return PAPI_add_named_event(es, name);
 }
 
+/* ---- a loop with known loads, stores and branches -----------------------
+ * hw_mixed(n) runs n iterations (n >= 1) of a loop whose body makes, per
+ * iteration, HW_MIXED_WORK's counts, in this order: instructions, loads,
+ * stores, branches, conditional branches, taken, not taken, unconditional
+ * (2 loads, 1 store, 3 never-taken conditional branches on the loaded
+ * nonzero words, 1 unconditional branch, the taken loop branch; the last
+ * iteration's loop branch falls through, so differences of two runs are
+ * exact). Zeros where no loop is known (the fallback runs hw_loop). */
+__attribute__((unused)) static unsigned long hw_mixed_buf[3] = { 1, 1, 0 };
+#if defined(__aarch64__)
+#define HW_MIXED_WORK { 9, 2, 1, 5, 4, 2, 3, 1 }
+static inline __attribute__((always_inline)) void hw_mixed(unsigned long n)
+{
+	unsigned long a, b;
+
+	__asm__ __volatile__("1:\n\tldr %1, [%3]\n\tldr %2, [%3, #8]\n\t"
+			     "str %1, [%3, #16]\n\t"
+			     "cbz %1, 3f\n\tcbz %2, 3f\n\tcbz %1, 3f\n\t"
+			     "b 2f\n2:\n\tsubs %0, %0, #1\n\tb.ne 1b\n3:"
+			     : "+r"(n), "=&r"(a), "=&r"(b)
+			     : "r"(hw_mixed_buf)
+			     : "cc", "memory");
+}
+#elif defined(__x86_64__)
+#define HW_MIXED_WORK { 12, 2, 1, 5, 4, 2, 3, 1 } /* test+jz: 2 each */
+static inline __attribute__((always_inline)) void hw_mixed(unsigned long n)
+{
+	unsigned long a, b;
+
+	__asm__ __volatile__("1:\n\tmov (%3), %1\n\tmov 8(%3), %2\n\t"
+			     "mov %1, 16(%3)\n\t"
+			     "test %1, %1\n\tjz 3f\n\ttest %2, %2\n\tjz 3f\n\t"
+			     "test %1, %1\n\tjz 3f\n\t"
+			     "jmp 2f\n2:\n\tdec %0\n\tjnz 1b\n3:"
+			     : "+r"(n), "=&r"(a), "=&r"(b)
+			     : "r"(hw_mixed_buf)
+			     : "cc", "memory");
+}
+#else
+#define HW_MIXED_WORK { 0, 0, 0, 0, 0, 0, 0, 0 }
+static inline void hw_mixed(unsigned long n)
+{
+	hw_loop(n);
+}
+#endif
+
+/* snprintf at the end of the string buf (of size bytes) already holds. */
+__attribute__((format(printf, 3, 4), unused)) static void
+hw_append(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t o = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (o < size)
+		vsnprintf(buf + o, size - o, fmt, ap);
+	va_end(ap);
+}
+
 #endif

@@ -155,7 +155,7 @@ static void test_life_cycle(void)
 	CHECK_EQ(fake_os_log_count(), 1);
 	c = fake_os_log(0);
 	CHECK(c && c->op == FAKE_IOCTL && c->fd == lead &&
-	      c->req == PERF_EVENT_IOC_ENABLE && c->arg == PERF_IOC_FLAG_GROUP);
+	      c->req == PERF_EVENT_IOC_ENABLE && c->arg == 0); /* the leader alone */
 	CHECK(fake_os_enabled(lead) && fake_os_enabled(mem));
 	CHECK_EQ(PAPI_state(es, &state), PAPI_OK);
 	CHECK_EQ(state, PAPI_RUNNING);
@@ -201,7 +201,7 @@ static void test_life_cycle(void)
 	CHECK_EQ(fake_os_log_count(), 2);
 	c = fake_os_log(0);
 	CHECK(c && c->op == FAKE_IOCTL && c->fd == lead &&
-	      c->req == PERF_EVENT_IOC_DISABLE && c->arg == PERF_IOC_FLAG_GROUP);
+	      c->req == PERF_EVENT_IOC_DISABLE && c->arg == 0);
 	c = fake_os_log(1);
 	CHECK(c && c->op == FAKE_READ && c->fd == lead);
 	CHECK_EQ(v[0], 11);
@@ -582,18 +582,35 @@ static const struct {
 	{ __LINE__, 1000, 1000, 1001, 1000 },
 };
 
+/* A multiplexed set's counts are scaled by the share of the time each
+ * event was on a counter; a set that is not multiplexed is pinned (its
+ * times part only on a CPU its PMU is not for) and never scaled. */
 static void test_scaling(void)
 {
 	int es = new_set(), lead;
+	long long v[1];
 	size_t i;
 
 	fake_os_reset();
 	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
 	lead = fake_os_find_fd(SW, 1);
 	CHECK_EQ(PAPI_start(es), PAPI_OK);
-	for (i = 0; i < sizeof(scaling) / sizeof(scaling[0]); i++) {
-		long long v[1] = { -1 };
+	fake_os_set_count(lead, 1000);
+	fake_os_set_times(3000, 1000);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(v[0], 1000);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	fake_os_reset();
+	drop_set(__LINE__, &es);
 
+	es = new_set();
+	CHECK_EQ(PAPI_assign_eventset_component(es, 0), PAPI_OK);
+	CHECK_EQ(PAPI_set_multiplex(es), PAPI_OK);
+	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
+	lead = fake_os_find_fd(SW, 1);
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	for (i = 0; i < sizeof(scaling) / sizeof(scaling[0]); i++) {
+		v[0] = -1;
 		fake_os_set_count(lead, scaling[i].value);
 		fake_os_set_times(scaling[i].enabled, scaling[i].running);
 		CHECK_EQ_AT(scaling[i].line, PAPI_read(es, v), PAPI_OK);
@@ -914,7 +931,7 @@ static void test_solo(void)
 		const struct fake_os_call *c = fake_os_log(i);
 
 		CHECK_IDX(i, c->fd == tsc || c->fd == a);
-		CHECK_IDX(i, c->arg == PERF_IOC_FLAG_GROUP);
+		CHECK_IDX(i, c->arg == 0); /* leaders alone */
 	}
 	fake_os_set_count(tsc, 1);
 	fake_os_set_count(a, 2);

@@ -58,13 +58,18 @@ static inline int papi__arch_has_pmc_read(void)
 
 /*
  * The event counter is named in the mrs instruction itself, so a variable
- * counter needs a jump table: entry n (8 bytes: mrs, b) reads
- * PMEVCNTR<n>_EL0, and entry 31 the cycle counter, which the kernel
- * reports as index 32 (Documentation/arch/arm64/perf.rst). A table of
- * direct reads rather than PMSELR_EL0 + PMXEVCNTR_EL0: the selector is
- * shared state that an interrupt between the two instructions could change
- * without the mmap page's seqlock noticing. With branch protection each
- * entry starts with a landing pad.
+ * counter needs a jump table. It has 64 entries indexed by the page's
+ * index as is (masked to 6 bits, so no value can leave the table): entry
+ * n in 1..31 reads PMEVCNTR<n-1>_EL0, entry 32 the cycle counter (the
+ * kernel reports it as index 32, Documentation/arch/arm64/perf.rst), and
+ * every other entry, index 0 ("on no counter now") first, jumps to the
+ * caller's "no" path (asm goto). Six instructions per read: and, adr,
+ * add, br, mrs, b. A table of direct reads rather than PMSELR_EL0 +
+ * PMXEVCNTR_EL0, which would be as short, because the selector write
+ * needs an isb (a pipeline flush on real cores) where the table's
+ * indirect branch is predicted, and because the selector is state that
+ * something between the two instructions could change. With branch
+ * protection each entry starts with a landing pad.
  */
 /* One table entry per line reads best: */
 /* clang-format off */
@@ -82,30 +87,41 @@ static inline int papi__arch_has_pmc_read(void)
 #define PAPI__PMC8(a, b, c, d, e, f, g, h)                                     \
 	PAPI__PMC(a) PAPI__PMC(b) PAPI__PMC(c) PAPI__PMC(d) PAPI__PMC(e)       \
 	PAPI__PMC(f) PAPI__PMC(g) PAPI__PMC(h)
+#define PAPI__PMC_NO PAPI__PMC_PAD "b %l[no]\n\tnop" PAPI__PMC_TAIL
+#define PAPI__PMC_NO8                                                          \
+	PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO       \
+	PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO
 
-static inline int papi__arch_read_pmc(uint32_t index, uint64_t *val)
+static inline __attribute__((always_inline)) int
+papi__arch_read_pmc(uint32_t index, uint64_t *val)
 {
-	uint32_t n = index - 1; /* index 0, "none", wraps past 31 */
 	uint64_t v, t;
 
-	if (n > 31)
-		return 0;
-	__asm__ __volatile__(
-		"adr %1, 1f\n\t"
-		"add %1, %1, %w2, uxtw #" PAPI__PMC_SHIFT "\n\t"
+	__asm__ goto(
+		"and %w1, %w2, #63\n\t"
+		"adr %0, 1f\n\t"
+		"add %1, %0, %1, lsl #" PAPI__PMC_SHIFT "\n\t"
 		"br %1\n"
 		"1:\n\t"
+		PAPI__PMC_NO
 		PAPI__PMC8(0, 1, 2, 3, 4, 5, 6, 7)
 		PAPI__PMC8(8, 9, 10, 11, 12, 13, 14, 15)
 		PAPI__PMC8(16, 17, 18, 19, 20, 21, 22, 23)
 		PAPI__PMC(24) PAPI__PMC(25) PAPI__PMC(26) PAPI__PMC(27)
 		PAPI__PMC(28) PAPI__PMC(29) PAPI__PMC(30)
-		PAPI__PMC_PAD "mrs %0, pmccntr_el0\n"
+		PAPI__PMC_PAD "mrs %0, pmccntr_el0\n\tb 2f" PAPI__PMC_TAIL
+		PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO PAPI__PMC_NO
+		PAPI__PMC_NO PAPI__PMC_NO
+		PAPI__PMC_NO8 PAPI__PMC_NO8 PAPI__PMC_NO8
 		"2:"
 		: "=&r"(v), "=&r"(t)
-		: "r"(n));
+		: "r"(index)
+		:
+		: no);
 	*val = v;
 	return 1;
+no:
+	return 0;
 }
 /* clang-format on */
 

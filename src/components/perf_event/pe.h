@@ -87,6 +87,8 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		  long long *values);
 int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
+		    papi__direct_fn *fn, void **arg);
 int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			long long *values);
 int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain);

@@ -174,6 +174,7 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.start = papi__pe_start,
 	.stop = papi__pe_stop,
 	.read = papi__pe_read,
+	.direct = papi__pe_direct,
 	.reset = papi__pe_reset,
 	.read_reset = papi__pe_read_reset,
 	.set_overflow = papi__pe_set_overflow,

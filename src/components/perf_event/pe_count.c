@@ -41,6 +41,9 @@ static int read_group(struct papi__cmp_ctl *ctl, int fd)
 
 	if (got < 0)
 		return papi__err_from_errno((int)got);
+	/* End of file: a pinned group the PMU could not take (error state). */
+	if (got == 0)
+		return PAPI_ECLOST;
 	if ((size_t)got < 3 * sizeof(*ctl->buf) ||
 	    (size_t)got != (3 + 2 * ctl->buf[0]) * sizeof(*ctl->buf))
 		return PAPI_ESYS;
@@ -62,6 +65,12 @@ static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
 	const unsigned long long *b = ctl->buf;
 	uint64_t de = b[1] - L->base_en, dr = b[2] - L->base_run;
 	int i = l, j, nr = (int)b[0], want = 0;
+
+	/* The main group is pinned (pe_ctl.c): unequal times there mean a
+	 * CPU whose PMU it is not for (hybrid), not a share of the counters
+	 * to scale up from. */
+	if (!L->solo)
+		de = dr;
 
 	for (j = 0; j < nr; j++, i++) {
 		if (i >= ctl->n || ctl->ev[i].id != b[4 + 2 * j] ||
@@ -171,6 +180,18 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 
 	if (!user_ok(ctl))
 		return -1;
+	/* The one pinned group: through PAPI_read's own function, with no
+	 * scaling and no times (pe_direct.c). */
+	if (ctl->user_fn) {
+		long long *out = values ? values : (long long *)ctl->buf;
+
+		if (papi__pe_direct_sample(ctl, out))
+			return -1;
+		for (i = 0; rebase && i < ctl->n; i++)
+			ctl->ev[i].base += (uint64_t)out[i];
+		L->based = L->based || rebase;
+		return 0;
+	}
 	if (ctl->plain_user ? sample_plain(ctl, ctl->stash, &gap) :
 			      sample_group(ctl, l, &gap))
 		return -1;
@@ -213,7 +234,7 @@ static int leaders_ioctl(struct papi__cmp_ctl *ctl, int n, unsigned long req)
 	for (i = 0; i < n; i++) {
 		if (!ctl->ev[i].leader)
 			continue;
-		ret = papi__os_ioctl(ctl->ev[i].fd, req, PERF_IOC_FLAG_GROUP);
+		ret = papi__os_ioctl(ctl->ev[i].fd, req, PE_IOC_LEADER);
 		if (ret < 0)
 			return papi__err_from_errno(ret);
 	}
@@ -224,15 +245,16 @@ static int leaders_ioctl(struct papi__cmp_ctl *ctl, int n, unsigned long req)
  * one group in set order ("plain"), and every event with a page. */
 static void plan(struct papi__cmp_ctl *ctl)
 {
-	int i;
+	int i, plain = !ctl->ev[0].solo, pages = ctl->user_read, sampling = 0;
 
-	ctl->plain = !ctl->ev[0].solo;
-	ctl->plain_user = ctl->plain && ctl->user_read;
-	for (i = 1; i < ctl->n; i++)
-		ctl->plain = ctl->plain && !ctl->ev[i].leader;
-	for (i = 0; i < ctl->n; i++)
-		ctl->plain_user = ctl->plain_user && ctl->ev[i].pg;
-	ctl->plain_user = ctl->plain_user && ctl->plain;
+	for (i = 0; i < ctl->n; i++) {
+		plain = plain && (i == 0 || !ctl->ev[i].leader);
+		pages = pages && ctl->ev[i].pg;
+		sampling = sampling || ctl->ev[i].period;
+	}
+	ctl->plain = plain;
+	ctl->plain_user = plain && pages;
+	ctl->sampling = sampling;
 	ctl->rlen = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
 	ctl->fast_owner = PE_NO_OWNER;
 }
@@ -242,20 +264,23 @@ static void plan(struct papi__cmp_ctl *ctl)
  * outran) takes a new one right away. */
 int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	int i, ret = PAPI_OK;
+	int i, n, ret = PAPI_OK;
 
 	if (ctl->n == 0)
 		return PAPI_EINVAL;
 	plan(ctl);
-	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
+	n = ctl->plain ? 1 : ctl->n; /* the leaders are among the first n */
+	for (i = 0; i < n && ret == PAPI_OK; i++)
 		if (ctl->ev[i].leader)
 			ret = papi__err_from_errno(papi__os_ioctl(
 				ctl->ev[i].fd, PERF_EVENT_IOC_ENABLE,
-				PERF_IOC_FLAG_GROUP));
+				PE_IOC_LEADER));
+	if (ret == PAPI_OK)
+		papi__pe_direct_plan(ctl);
 	/* Where the pages serve, every group takes its baseline from them,
 	 * so that reads (from the pages too) cancel the reading itself out
 	 * (sample_group); elsewhere only the stale ones need one. */
-	for (i = 0; i < ctl->n && ret == PAPI_OK; i++)
+	for (i = 0; i < n && ret == PAPI_OK; i++)
 		if (ctl->ev[i].leader && group_user(ctl, i, NULL, 1) &&
 		    !ctl->ev[i].based)
 			ret = papi__pe_group_syscall(ctl, i, NULL, 1);
@@ -266,7 +291,8 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	}
 	ctl->running = 1;
 	ctl->sampling_off = 0; /* overflow: the handler may re-arm */
-	papi__pe_arm_sampling(ctl);
+	if (ctl->sampling)
+		papi__pe_arm_sampling(ctl);
 	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
 		ctl->fast_owner = ctl->owner;
 	return PAPI_OK;
@@ -278,23 +304,23 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
  * stash for the read that follows a stop. */
 int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	int i, fd, ret;
+	int i, fd, ret, n = ctl->plain ? 1 : ctl->n;
 
 	ctl->sampling_off = 1; /* overflow: no re-arming from here on */
-	for (i = 0; i < ctl->n; i++) {
+	for (i = 0; i < n; i++) {
 		if (!ctl->ev[i].leader)
 			continue;
 		fd = ctl->ev[i].fd;
 		if (group_user(ctl, i, ctl->stash, 0) == 0) {
 			ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
-					     PERF_IOC_FLAG_GROUP);
+					     PE_IOC_LEADER);
 			if (ret < 0)
 				return papi__err_from_errno(ret);
 			ctl->ev[i].based = 0;
 			continue;
 		}
 		ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
-				     PERF_IOC_FLAG_GROUP);
+				     PE_IOC_LEADER);
 		if (ret < 0)
 			return papi__err_from_errno(ret);
 		ret = papi__pe_group_syscall(ctl, i, ctl->stash, 1);
@@ -303,6 +329,7 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	}
 	ctl->running = 0;
 	ctl->fast_owner = PE_NO_OWNER;
+	ctl->user_fn = NULL;
 	return PAPI_OK;
 }
 
@@ -347,35 +374,15 @@ static int read_user(struct papi__cmp_ctl *ctl, long long *values)
 
 /*
  * The common set: one group, in set order (no solo events), so ev[i] is
- * values[i] and the kernel's i-th value. PAPI_read's two paths for it are
- * kept short, since every instruction here is one the caller measures.
+ * values[i] and the kernel's i-th value; pinned, so never scaled (see
+ * fill_group, which also checks the ids).
  */
-static __attribute__((noinline)) int
-fill_plain_scaled(struct papi__cmp_ctl *ctl, long long *values)
-{
-	const unsigned long long *b = ctl->buf;
-	const struct pe_evt *e = ctl->ev;
-	uint64_t de = b[1] - e->base_en, dr = b[2] - e->base_run;
-	int i;
-
-	for (i = 0; i < ctl->n; i++, e++) {
-		if (e->id != b[4 + 2 * i])
-			return fill_group(ctl, 0, values, 0);
-		values[i] = pe_scale(b[3 + 2 * i] - e->base, de, dr);
-	}
-	return PAPI_OK;
-}
-
-/* The group's values from ctl->buf; a leaf in the common case (the group
- * never descheduled since its baseline, ids in set order). */
 static int fill_plain(struct papi__cmp_ctl *ctl, long long *values)
 {
 	const unsigned long long *b = ctl->buf;
 	const struct pe_evt *e = ctl->ev;
 	int i;
 
-	if (b[1] - e->base_en != b[2] - e->base_run)
-		return fill_plain_scaled(ctl, values);
 	for (i = 0; i < ctl->n; i++, e++) {
 		if (e->id != b[4 + 2 * i])
 			return fill_group(ctl, 0, values, 0);
@@ -390,7 +397,9 @@ read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
 	long got = papi__os_read(ctl->ev[0].fd, ctl->buf, ctl->rlen);
 
 	if (got != (long)ctl->rlen)
-		return got < 0 ? papi__err_from_errno((int)got) : PAPI_ESYS;
+		return got < 0	   ? papi__err_from_errno((int)got)
+		       : got == 0 ? PAPI_ECLOST
+				  : PAPI_ESYS;
 	return fill_plain(ctl, values);
 }
 
@@ -401,6 +410,10 @@ static int read_plain_user(struct papi__cmp_ctl *ctl, long long *values)
 {
 	uint64_t gap;
 
+	if (ctl->user_fn)
+		return papi__pe_direct_sample(ctl, values)
+			       ? read_plain_syscall(ctl, values)
+			       : PAPI_OK;
 	if (sample_plain(ctl, values, &gap))
 		return read_plain_syscall(ctl, values);
 	if (gap != ctl->ev[0].base_gap)

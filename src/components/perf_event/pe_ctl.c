@@ -2,7 +2,7 @@
 /*
  * One perf_event group per EventSet: the first event leads, the others
  * follow it, so the kernel schedules them together, start and stop are one
- * ioctl on the leader each (PERF_IOC_FLAG_GROUP), and a read is one read()
+ * ioctl on the leader each (pe_ctl.h, PE_IOC_LEADER), and a read is one read()
  * of the leader with PERF_FORMAT_GROUP, or no system call at all when the
  * events' mmap pages let us read the counters in user space (pe_mmap.h).
  * This file opens and closes; pe_count.c counts.
@@ -83,6 +83,12 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 		group = ctl->ev[group].fd;
 	attr.read_format = READ_FORMAT;
 	attr.disabled = e->leader;
+	/* The main group is pinned, as PAPI pins a set that is not
+	 * multiplexed: the kernel never rotates it off its counters, so its
+	 * counts need no scaling and the pages alone give them (pe_direct.c);
+	 * if the PMU cannot take it, it goes into an error state that a
+	 * read() reports (PAPI_ECLOST) instead of counting part of the time. */
+	attr.pinned = e->leader && !e->solo;
 	attr.inherit = ctl->opts.inherit ? 1 : 0;
 	/* Overflow: sample every period events. Without a ring buffer the
 	 * kernel drops the sample record but still signals each overflow
@@ -118,6 +124,7 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	}
 	e->fd = fd;
 	e->pg = NULL;
+	ctl->widths = 0; /* pe_direct.c: a new page to look at */
 	e->armed = 0; /* overflow: a new fd has no overflow limit */
 	/* A new event counts from 0, and a new group has run for no time. */
 	e->base = 0;
@@ -210,13 +217,15 @@ static int group_runs(struct papi__cmp_ctl *ctl, int l)
 		return ret;
 	en0 = L->base_en;
 	run0 = L->base_run;
-	ret = papi__os_ioctl(L->fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ret = papi__os_ioctl(L->fd, PERF_EVENT_IOC_ENABLE, PE_IOC_LEADER);
 	if (ret == 0)
 		ret = papi__os_ioctl(L->fd, PERF_EVENT_IOC_DISABLE,
-				     PERF_IOC_FLAG_GROUP);
+				     PE_IOC_LEADER);
 	if (ret < 0)
 		return papi__err_from_errno(ret);
 	ret = papi__pe_group_syscall(ctl, l, NULL, 1);
+	if (ret == PAPI_ECLOST) /* pinned, and it did not fit */
+		return PAPI_ECNFLCT;
 	if (ret != PAPI_OK)
 		return ret;
 	en0 = ctl->buf[1] - en0;

@@ -24,6 +24,7 @@ struct pe_evt {
 	uint64_t base_en, base_run, base_gap;
 	int based;
 	uint64_t now; /* scratch: the count just read */
+	unsigned int shift; /* 64 - the page's pmc_width (pe_direct.c) */
 	/* Overflow (added for PAPI_overflow): the sample period, 0 for a
 	 * counting event. Kept across reopening; pe_overflow.c reads it in
 	 * the signal handler. */
@@ -43,19 +44,42 @@ struct papi__cmp_ctl {
 	int running;
 	int user_read; /* the options allow user-space reads */
 	/* Set at start (the set cannot change while it runs): one group in
-	 * set order, every event of it with a page, the read() length. */
+	 * set order, every event of it with a page, the read() length. The
+	 * one group of a plain set is pinned (pe_ctl.c). */
 	int plain, plain_user;
+	int sampling; /* some event has a sample period (overflow) */
+	/* pe_direct.c: the counters' widths are known (ev[].shift): 32 when
+	 * all are 32 bits wide, 64 when not; 0 when not known since an event
+	 * was last opened. Removing events keeps it true. */
+	int widths;
 	size_t rlen;
 	/* While running with plain_user: the owner, so that PAPI_read's one
 	 * test is "called by the owner?"; else PE_NO_OWNER. */
 	uintptr_t fast_owner;
 	uintptr_t owner; /* the thread the counters count (and may read) */
+	/* PAPI_read's shortcut (pe_direct.c): the user-space read chosen at
+	 * start, or NULL; where a read it does not serve goes (the core's
+	 * papi__evset_read_declined, or a quiet "no" for the component's own
+	 * samples), with the set's id. */
+	papi__direct_fn user_fn;
+	int (*decline)(int key, long long *values);
+	int key;
 	/* Overflow (added for PAPI_overflow): set from just before the
 	 * stop's DISABLE until the next start's ENABLE, so that a signal
 	 * handled in between does not re-enable a sampling event
 	 * (pe_overflow.c). Volatile: the handler runs on this thread. */
 	volatile int sampling_off;
 };
+
+/*
+ * The argument of every ENABLE and DISABLE: the leader alone, not
+ * PERF_IOC_FLAG_GROUP. Members are opened enabled and never disabled, and
+ * a group counts exactly while its leader is enabled; with the flag the
+ * kernel would also switch each member on and off, rescheduling the
+ * context once per event (in the PMU VM, 4 events: ENABLE+DISABLE cost
+ * 7541 instructions with the flag, 3500 without; docs/performance.md).
+ */
+#define PE_IOC_LEADER 0
 
 /* No thread pointer is this (0 is the generic arch's "unknown"). */
 #define PE_NO_OWNER UINTPTR_MAX
@@ -89,6 +113,12 @@ static inline void set_base_times(struct pe_evt *l, uint64_t en, uint64_t run)
 	l->base_gap = en - run;
 	l->based = 1;
 }
+
+/* pe_direct.c: choose the user-space read at start (after the ENABLE),
+ * and sample through it: the counts since the baselines into out, as
+ * PAPI_read's shortcut reads them; 0, or -1 where the pages cannot serve. */
+void papi__pe_direct_plan(struct papi__cmp_ctl *ctl);
+int papi__pe_direct_sample(struct papi__cmp_ctl *ctl, long long *out);
 
 /* pe_count.c: one read() of the group led by ev[l] (see there). */
 int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *values,

@@ -2,7 +2,10 @@
 /*
  * papi__os_hwinfo(): the PAPI_hw_info_t of the running machine, from sysfs,
  * /proc/cpuinfo and the CPU itself (hwinfo_x86.c, hwinfo_arm64.c). Only
- * what the system states is recorded; a field nothing states stays 0 or "".
+ * what the system states is recorded; a field nothing states stays 0 or "",
+ * but for the clock rate, which arm64 measures when nothing states it
+ * (hwinfo_freq.c). papi__os_cpu_types(): the same description once per
+ * core type (hwinfo_hybrid.c finds the types).
  *
  * Where PAPI 7.0 fixed a meaning, programs depend on it, so it is kept:
  * totalcpus counts the CPUs present (online or not, like the cpuN
@@ -12,18 +15,19 @@
  * Hybrid machines (Intel P/E cores, arm big.LITTLE) have more than one core
  * type, and one PAPI_hw_info_t can describe only one: the identification,
  * caches and TLBs are those of the first online CPU's type, all read on or
- * for that CPU, never mixed. The counts cover every core: cores counts
- * distinct cores, so that 8 two-thread P cores and 8 E cores are 16 cores,
- * not 24 / 2 = 12.
+ * for that CPU, never mixed, and the model string says what the machine
+ * is made of ("... (hybrid: 8 P-cores + 16 E-cores)"). The counts cover
+ * every core: cores counts distinct cores, so that 8 two-thread P cores
+ * and 8 E cores are 16 cores, not 24 / 2 = 12.
  */
 #include "os/linux/hwinfo.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "os/os.h"
@@ -32,122 +36,7 @@
 #define CPUINFO_LEN 16384 /* holds the first processor block */
 #define MAX_PACKAGES 256
 
-/* ---- files ------------------------------------------------------------ */
-
-__attribute__((format(printf, 3, 0))) static long
-vread_attr(char *buf, size_t len, const char *fmt, va_list ap)
-{
-	char path[256];
-	long n;
-
-	vsnprintf(path, sizeof(path), fmt, ap);
-	n = papi__os_read_file(path, buf, len);
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
-		buf[--n] = '\0';
-	return n;
-}
-
-long papi__hw_read_attr(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	long n;
-
-	va_start(ap, fmt);
-	n = vread_attr(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
-
-long papi__hw_attr_long(const char *fmt, ...)
-{
-	char buf[64], *end;
-	va_list ap;
-	long n, v;
-
-	va_start(ap, fmt);
-	n = vread_attr(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n <= 0)
-		return -1;
-	/* Not base 0: a decimal with a leading zero is not octal here. */
-	v = strtol(buf, &end, strncmp(buf, "0x", 2) == 0 ? 16 : 10);
-	return end == buf ? -1 : v;
-}
-
-/* ---- CPU lists ("0-3,8,10-11") ---------------------------------------- */
-
-/* Parses the range at p into [*lo, *hi]; returns the text after it, or NULL
- * at the end of the list or on malformed text. */
-static const char *cpulist_range(const char *p, int *lo, int *hi)
-{
-	char *end;
-	long a, b;
-
-	while (*p == ',' || isspace((unsigned char)*p))
-		p++;
-	if (!isdigit((unsigned char)*p))
-		return NULL;
-	a = b = strtol(p, &end, 10);
-	if (*end == '-')
-		b = strtol(end + 1, &end, 10);
-	if (b < a || a > INT_MAX || b > INT_MAX)
-		return NULL;
-	*lo = (int)a;
-	*hi = (int)b;
-	return end;
-}
-
-static int cpulist_count(const char *p)
-{
-	int lo, hi, n = 0;
-
-	while ((p = cpulist_range(p, &lo, &hi)) != NULL)
-		n += hi - lo + 1;
-	return n;
-}
-
-/* Members of the list in a file; 0 when it cannot be read. */
-__attribute__((format(printf, 1, 2))) static int list_count(const char *fmt,
-							    ...)
-{
-	char buf[4096];
-	va_list ap;
-	long n;
-
-	va_start(ap, fmt);
-	n = vread_attr(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	return n > 0 ? cpulist_count(buf) : 0;
-}
-
-/* ---- /proc/cpuinfo ---------------------------------------------------- */
-
-int papi__hw_cpuinfo_get(const char *info, const char *key, char *out,
-			 size_t len)
-{
-	size_t klen = strlen(key), n;
-	const char *line, *end, *p;
-
-	for (line = info; *line && *line != '\n'; line = end + 1) {
-		end = strchrnul(line, '\n');
-		for (p = line + klen; p < end && (*p == ' ' || *p == '\t');)
-			p++;
-		if (strncmp(line, key, klen) == 0 && p < end && *p == ':') {
-			for (p++; p < end && isspace((unsigned char)*p);)
-				p++;
-			n = (size_t)(end - p) < len ? (size_t)(end - p) :
-						      len - 1;
-			memcpy(out, p, n);
-			out[n] = '\0';
-			return 0;
-		}
-		if (!*end)
-			break;
-	}
-	return -ENOENT;
-}
-
-/* ---- topology and clock ----------------------------------------------- */
+/* ---- topology --------------------------------------------------------- */
 
 /* One pass over the online CPUs: sockets are the distinct
  * physical_package_id values (counting them stays right with CPUs
@@ -159,7 +48,7 @@ static void count_sockets_cores(PAPI_hw_info_t *hw, const char *online, int cpu)
 	long id, mine = papi__hw_attr_long(TOPO "physical_package_id", cpu);
 	char sib[4096];
 
-	while ((online = cpulist_range(online, &lo, &hi)) != NULL) {
+	while ((online = papi__hw_cpulist_range(online, &lo, &hi)) != NULL) {
 		for (c = lo; c <= hi; c++) {
 			id = papi__hw_attr_long(TOPO "physical_package_id", c);
 			for (i = 0; i < n && ids[i] != (int)id; i++)
@@ -170,7 +59,7 @@ static void count_sockets_cores(PAPI_hw_info_t *hw, const char *online, int cpu)
 			    papi__hw_read_attr(sib, sizeof(sib),
 					       TOPO "thread_siblings_list",
 					       c) <= 0 ||
-			    !cpulist_range(sib, &first, &dummy))
+			    !papi__hw_cpulist_range(sib, &first, &dummy))
 				continue;
 			if (first == c)
 				hw->cores++;
@@ -189,51 +78,26 @@ static int fill_topology(PAPI_hw_info_t *hw)
 
 	if (papi__hw_read_attr(online, sizeof(online), HW_SYS_CPU "/online") >
 	    0) {
-		if (!cpulist_range(online, &cpu, &hi))
+		if (!papi__hw_cpulist_range(online, &cpu, &hi))
 			cpu = 0;
 		count_sockets_cores(hw, online, cpu);
-		hw->totalcpus = cpulist_count(online);
+		hw->totalcpus = papi__hw_cpulist_count(online);
 	}
 	if (papi__hw_read_attr(present, sizeof(present),
 			       HW_SYS_CPU "/present") > 0 &&
-	    cpulist_count(present) > hw->totalcpus)
-		hw->totalcpus = cpulist_count(present);
+	    papi__hw_cpulist_count(present) > hw->totalcpus)
+		hw->totalcpus = papi__hw_cpulist_count(present);
 	if (hw->totalcpus <= 0) {
 		n = sysconf(_SC_NPROCESSORS_CONF);
 		hw->totalcpus = n > 0 ? (int)n : 0;
 	}
-	hw->threads = list_count(TOPO "thread_siblings_list", cpu);
-	hw->nnodes = list_count("/sys/devices/system/node/online");
+	hw->threads = papi__hw_list_count(TOPO "thread_siblings_list", cpu);
+	hw->nnodes = papi__hw_list_count("/sys/devices/system/node/online");
 	/* Kernels without NUMA have no node directory: one node. */
 	if (hw->nnodes <= 0)
 		hw->nnodes = 1;
 	hw->ncpu = hw->totalcpus / hw->nnodes;
 	return cpu;
-}
-
-/* cpufreq states the hardware limits; without it (VMs) /proc/cpuinfo's
- * "cpu MHz" is the only rate the kernel gives. arm64 VMs have neither, and
- * BogoMIPS (PAPI 7.0's fallback there) is the timer, not the clock. */
-static void fill_mhz(PAPI_hw_info_t *hw, const char *info, int cpu)
-{
-	long max = papi__hw_attr_long(
-		HW_SYS_CPU "/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
-	long min = papi__hw_attr_long(
-		HW_SYS_CPU "/cpu%d/cpufreq/cpuinfo_min_freq", cpu);
-	char val[64];
-	double mhz;
-
-	if (max > 0) {
-		hw->cpu_max_mhz = (int)(max / 1000);
-		hw->cpu_min_mhz = min > 0 ? (int)(min / 1000) : 0;
-		hw->mhz = (float)max / 1000.0f;
-	} else if (papi__hw_cpuinfo_get(info, "cpu MHz", val, sizeof(val)) ==
-			   0 &&
-		   (mhz = strtod(val, NULL)) > 0 && mhz < INT_MAX) {
-		hw->cpu_max_mhz = hw->cpu_min_mhz = (int)mhz;
-		hw->mhz = (float)mhz;
-	}
-	hw->clock_mhz = hw->cpu_max_mhz;
 }
 
 /* ---- memory hierarchy ------------------------------------------------- */
@@ -388,25 +252,110 @@ void papi__hw_arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
 						  PAPI_MAX_STR_LEN);
 }
 
+/* The firmware may state a rate (device trees of riscv and powerpc
+ * boards do); measuring needs a cycle event we have not checked there. */
+int papi__hw_arch_mhz_sources(void)
+{
+	return HW_MHZ_FIRMWARE;
+}
+
+int papi__hw_arch_kind(int cpu, char *out, size_t len)
+{
+	return -1;
+}
+
 #endif
+
+/* /proc/cpuinfo in a fresh buffer ("" when unreadable: the cpuinfo fields
+ * stay empty, the rest still works); NULL when out of memory. */
+static char *read_cpuinfo(void)
+{
+	char *info = malloc(CPUINFO_LEN);
+
+	if (info && papi__os_read_file("/proc/cpuinfo", info, CPUINFO_LEN) < 0)
+		info[0] = '\0';
+	return info;
+}
 
 int papi__os_hwinfo(PAPI_hw_info_t *hw)
 {
-	char *info;
-	int cpu;
+	struct papi__os_cpu_type *t;
+	char *info, src[128];
+	int cpu, n = 1;
 
 	if (!hw)
 		return -EINVAL;
 	memset(hw, 0, sizeof(*hw));
-	info = malloc(CPUINFO_LEN);
-	if (!info)
+	info = read_cpuinfo();
+	t = calloc(PAPI__OS_MAX_CPU_TYPES, sizeof(*t));
+	if (!info || !t) {
+		free(info);
+		free(t);
 		return -ENOMEM;
-	/* Without /proc the cpuinfo fields stay empty; the rest still works. */
-	if (papi__os_read_file("/proc/cpuinfo", info, CPUINFO_LEN) < 0)
-		info[0] = '\0';
+	}
 	cpu = fill_topology(hw);
 	papi__hw_arch_fill(hw, info, cpu);
-	fill_mhz(hw, info, cpu);
+	n = papi__hw_core_types(t, PAPI__OS_MAX_CPU_TYPES);
+	/* On a hybrid machine a measured rate must be the described type's. */
+	papi__hw_fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(), n > 1,
+			  src, sizeof(src));
+	if (n > 1)
+		papi__hw_hybrid_model(hw->model_string,
+				      sizeof(hw->model_string), t, n);
+	free(t);
 	free(info);
 	return 0;
+}
+
+/* The machine-wide counts, which every type's description repeats. */
+static void copy_counts(PAPI_hw_info_t *to, const PAPI_hw_info_t *from)
+{
+	to->ncpu = from->ncpu;
+	to->threads = from->threads;
+	to->cores = from->cores;
+	to->sockets = from->sockets;
+	to->nnodes = from->nnodes;
+	to->totalcpus = from->totalcpus;
+}
+
+int papi__os_cpu_types(struct papi__os_cpu_type *t, int max)
+{
+	PAPI_hw_info_t *hw;
+	char *info;
+	int i, n, cpu, first = 0;
+
+	if (!t || max < 1)
+		return -EINVAL;
+	n = papi__hw_core_types(t, max);
+	if (n < 0)
+		return n;
+	info = read_cpuinfo();
+	if (!info)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		hw = &t[i].hw;
+		memset(hw, 0, sizeof(*hw));
+		if (i == 0)
+			first = fill_topology(hw);
+		else
+			copy_counts(hw, &t[0].hw);
+		cpu = papi__hw_cpulist_first(t[i].cpus);
+		if (cpu < 0)
+			cpu = first;
+		papi__hw_arch_fill(hw, info, cpu);
+		papi__hw_fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(),
+				  n > 1, t[i].mhz_source,
+				  sizeof(t[i].mhz_source));
+	}
+	free(info);
+	return n;
+}
+
+long long papi__os_raw_nsec(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC_RAW, &ts) != 0)
+		return -errno;
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }

@@ -275,4 +275,31 @@ void papi__hw_arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
 	arm_memory(hw, &m, cpu);
 }
 
+/* arm64 /proc/cpuinfo states no rate, and virtual machines have no
+ * cpufreq: the firmware's tables, then the cycle counter (hwinfo_freq.c). */
+int papi__hw_arch_mhz_sources(void)
+{
+	return HW_MHZ_FIRMWARE | HW_MHZ_MEASURE;
+}
+
+/* A core type is its MIDR part: "Cortex-A76", "Neoverse-N1". */
+int papi__hw_arch_kind(int cpu, char *out, size_t len)
+{
+	struct midr m;
+	const char *name;
+
+	read_midr(&m, "", cpu);
+	if (m.impl < 0 || m.part < 0)
+		return -1;
+	name = arm_lookup(m.impl, m.part);
+	if (name)
+		snprintf(out, len, "%s", name);
+	else
+		snprintf(out, len, "%s part 0x%03lx",
+			 arm_lookup(m.impl, -1) ? arm_lookup(m.impl, -1) :
+						  "arm64",
+			 m.part);
+	return 0;
+}
+
 #endif

@@ -410,4 +410,16 @@ void papi__hw_arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
 	unpin(&pin);
 }
 
+/* cpufreq or /proc/cpuinfo's "cpu MHz" always state an x86 rate. */
+int papi__hw_arch_mhz_sources(void)
+{
+	return 0;
+}
+
+/* x86 core types are named from their PMUs (hwinfo_hybrid.c). */
+int papi__hw_arch_kind(int cpu, char *out, size_t len)
+{
+	return -1;
+}
+
 #endif

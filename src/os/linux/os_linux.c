@@ -34,13 +34,12 @@ int papi__os_close(int fd)
 	return close(fd) < 0 ? -errno : 0;
 }
 
+/* No EINTR loop: the perf_event fds read here never sleep (a count is
+ * there at once), and PAPI_read on the read() path passes through here. */
 long papi__os_read(int fd, void *buf, size_t len)
 {
-	ssize_t n;
+	ssize_t n = read(fd, buf, len);
 
-	do
-		n = read(fd, buf, len);
-	while (n < 0 && errno == EINTR);
 	return n < 0 ? -errno : (long)n;
 }
 
