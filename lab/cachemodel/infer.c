@@ -142,6 +142,74 @@ int infer_assoc(const double *lat, int kmax)
 	return 0;
 }
 
+int infer_steps(const double *lat, int n, struct step *out, int max)
+{
+	int ns = 0, start = 0;
+	double base;
+
+	if (n < 3)
+		return 0;
+	base = median(lat, 3);
+	for (int i = 1; i + 1 < n && ns < max; i++) {
+		double hi, mid;
+		int fit = i, m;
+
+		if (lat[i] <= STEP * base || lat[i + 1] <= STEP * base)
+			continue;
+		m = n - i < PER_OCTAVE ? n - i : PER_OCTAVE;
+		hi = median(lat + i, m);
+		mid = (base + hi) / 2;
+		/* A replacement policy other than LRU, or a noisy point, can
+		 * put a point half-way up; the step is where the curve passes
+		 * the midpoint for good. */
+		for (int j = start + 1; j <= i; j++)
+			if (lat[j] > mid && lat[j + 1] > mid) {
+				fit = j;
+				break;
+			}
+		out[ns].fit = fit;
+		out[ns].lo = base;
+		out[ns++].hi = hi;
+		base = hi;
+		start = i;
+	}
+	return ns;
+}
+
+int infer_match(const struct level *lv, int nl, double ns)
+{
+	int best = -1;
+	double bd = log(1.6);
+
+	for (int l = 0; l < nl; l++) {
+		double d = fabs(log(ns / lv[l].lat));
+
+		if (lv[l].lat > 0 && d < bd) {
+			bd = d;
+			best = l;
+		}
+	}
+	return best;
+}
+
+int infer_assoc_level(const double *lat, int n, const struct level *lv, int nl,
+		      int lvl)
+{
+	struct step st[8];
+	int k = infer_steps(lat, n, st, 8);
+
+	if (lvl + 1 >= nl)
+		return 0;
+	for (int i = 0; i < k; i++) {
+		int lo = infer_match(lv, nl, st[i].lo);
+		int hi = infer_match(lv, nl, st[i].hi);
+
+		if (lo >= 0 && lo <= lvl && hi == lvl + 1)
+			return st[i].fit;
+	}
+	return 0;
+}
+
 void synthetic_curve(const size_t *sizes, double *lat, int n,
 		     const struct level *model, int nlevels)
 {

@@ -33,6 +33,31 @@ size_t infer_line(const size_t *spacing, const double *lat, int n);
  * lat[k - 1]. The largest k that still hits, or 0 if no step is seen. */
 int infer_assoc(const double *lat, int kmax);
 
+/* A step in a same-set curve: lat[i] is the latency per load when i + 1
+ * lines that all map to one set are chased. */
+struct step {
+	int fit; /* lines that still fit: the associativity of the level
+		  * the step leaves */
+	double lo, hi; /* the plateaus' latencies either side */
+};
+
+/* The steps of such a curve: a new plateau starts where two points in a
+ * row exceed 1.8x the current one (as infer_levels); the step sits at the
+ * first point past the midpoint of the two plateaus, two in a row. Returns
+ * how many steps, at most max. */
+int infer_steps(const double *lat, int n, struct step *out, int max);
+
+/* The level of lv[0..nl) whose latency is nearest to ns (in log scale),
+ * or -1 when none is within a factor of 1.6. */
+int infer_match(const struct level *lv, int nl, double ns);
+
+/* The associativity of level `lvl` (0 = L1) read off a same-set curve:
+ * the step that leaves a plateau at this level's latency or a faster one
+ * (the lines may all hit a smaller cache first) and climbs to the next
+ * level's. 0 when the curve has no such step. */
+int infer_assoc_level(const double *lat, int n, const struct level *lv, int nl,
+		      int lvl);
+
 /* A made-up curve: levels of the given sizes and latencies, with
  * the gradual rise of a physically indexed cache before its capacity and
  * +-3% noise. */

@@ -27,7 +27,36 @@ static void note_missing(struct lab_counters *c, const char *name, int rc)
 		 len ? ", " : "", name, PAPI_strerror(rc));
 }
 
-void lab_counters_open(struct lab_counters *c, const char *const *names, int n)
+/* Adds the first of "A|B|..." this machine accepts; the reason the
+ * first alternative was refused when none is. */
+static void add_one(struct lab_counters *c, const char *want)
+{
+	char buf[256], *save = NULL, *alt;
+	int rc = PAPI_OK, first = PAPI_OK;
+
+	snprintf(buf, sizeof(buf), "%s", want);
+	for (alt = strtok_r(buf, "|", &save); alt;
+	     alt = strtok_r(NULL, "|", &save)) {
+		/* PAPI_add_named_event takes presets and native names alike;
+		 * a failure leaves the set as it was, so we just go on. */
+		rc = PAPI_add_named_event(c->evset, alt);
+		if (rc == PAPI_OK)
+			break;
+		if (first == PAPI_OK)
+			first = rc;
+	}
+	if (rc != PAPI_OK) {
+		note_missing(c, want, first);
+		return;
+	}
+	snprintf(c->names[c->n], sizeof(c->names[0]), "%s", alt);
+	snprintf(c->asked[c->n], sizeof(c->asked[0]), "%.*s",
+		 (int)strcspn(want, "|"), want);
+	c->n++;
+}
+
+void lab_counters_open_domain(struct lab_counters *c, const char *const *names,
+			      int n, int domain)
 {
 	int rc;
 
@@ -39,16 +68,29 @@ void lab_counters_open(struct lab_counters *c, const char *const *names, int n)
 		c->evset = PAPI_NULL;
 		return;
 	}
-	for (int i = 0; i < n && c->n < LAB_MAX_EVENTS; i++) {
-		/* PAPI_add_named_event takes presets and native names alike;
-		 * a failure leaves the set as it was, so we just go on. */
-		rc = PAPI_add_named_event(c->evset, names[i]);
-		if (rc != PAPI_OK) {
-			note_missing(c, names[i], rc);
-			continue;
-		}
-		snprintf(c->names[c->n++], sizeof(c->names[0]), "%s", names[i]);
+	if (domain) {
+		PAPI_option_t opt;
+
+		/* A set's domain is an option of its component, so the set
+		 * is bound to the first one (perf_event) before it is set. */
+		memset(&opt, 0, sizeof(opt));
+		opt.domain.eventset = c->evset;
+		opt.domain.domain = domain;
+		rc = PAPI_assign_eventset_component(c->evset, 0);
+		if (rc == PAPI_OK)
+			rc = PAPI_set_opt(PAPI_DOMAIN, &opt);
+		if (rc == PAPI_OK)
+			c->domain = domain;
+		else
+			note_missing(c, "domain", rc);
 	}
+	for (int i = 0; i < n && c->n < LAB_MAX_EVENTS; i++)
+		add_one(c, names[i]);
+}
+
+void lab_counters_open(struct lab_counters *c, const char *const *names, int n)
+{
+	lab_counters_open_domain(c, names, n, 0);
 }
 
 void lab_counters_start(struct lab_counters *c)
@@ -72,12 +114,40 @@ void lab_counters_close(struct lab_counters *c)
 	PAPI_destroy_eventset(&c->evset);
 }
 
-long long lab_counter(const struct lab_counters *c, const char *name)
+int lab_counter_index(const struct lab_counters *c, const char *name)
 {
 	for (int i = 0; i < c->n; i++)
-		if (strcmp(c->names[i], name) == 0)
-			return c->v[i];
+		if (!strcmp(c->names[i], name) || !strcmp(c->asked[i], name))
+			return i;
 	return -1;
+}
+
+long long lab_counter(const struct lab_counters *c, const char *name)
+{
+	int i = lab_counter_index(c, name);
+
+	return i < 0 ? -1 : c->v[i];
+}
+
+unsigned lab_counters_zero(const struct lab_counters *c, const long long *total,
+			   const char *over)
+{
+	unsigned mask = 0;
+	int k = 0;
+
+	for (int i = 0; i < c->n && i < 32; i++)
+		if (total[i] == 0)
+			mask |= 1u << i;
+	if (!mask)
+		return 0;
+	printf("# counted 0 over %s:", over);
+	for (int i = 0; i < c->n; i++)
+		if (mask & (1u << i))
+			printf("%s %s", k++ ? "," : "", c->names[i]);
+	printf(": listed by this machine but not counted (an emulated PMU, "
+	       "QEMU's for one, counts only cycles and instructions); "
+	       "nothing is derived from them\n");
+	return mask;
 }
 
 long long lab_now_ns(void)

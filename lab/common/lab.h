@@ -16,7 +16,9 @@
 struct lab_counters {
 	int evset;
 	int n;
-	char names[LAB_MAX_EVENTS][64];
+	int domain; /* PAPI_DOM_* the set counts in; 0: PAPI's default */
+	char names[LAB_MAX_EVENTS][64]; /* the events added */
+	char asked[LAB_MAX_EVENTS][64]; /* what each was asked for as */
 	long long v[LAB_MAX_EVENTS];
 	char missing[1024]; /* "NAME (reason), ..." for the report */
 };
@@ -25,13 +27,32 @@ struct lab_counters {
 void lab_papi_init(void);
 
 /* Adds each of names[0..n) that this machine can count, one at a time, so
- * that one missing or conflicting event does not lose the others. */
+ * that one missing or conflicting event does not lose the others. A name
+ * may list alternatives, "PAPI_L1_DCM|L1D_CACHE_REFILL": the first this
+ * machine accepts is counted (a preset where the machine has one, else a
+ * native event of the same meaning). */
 void lab_counters_open(struct lab_counters *c, const char *const *names, int n);
+/* The same, counting in `domain` (PAPI_DOM_USER, PAPI_DOM_ALL...); where
+ * the domain is refused the set counts in PAPI's default and says so in
+ * `missing`. */
+void lab_counters_open_domain(struct lab_counters *c, const char *const *names,
+			      int n, int domain);
 void lab_counters_start(struct lab_counters *c);
 void lab_counters_stop(struct lab_counters *c);
 void lab_counters_close(struct lab_counters *c);
-/* The value of an event counted, or -1 when it is not in the set. */
+/* The value of an event counted, or -1 when it is not in the set; found by
+ * the name added or the first alternative asked for. */
 long long lab_counter(const struct lab_counters *c, const char *name);
+/* Index of such an event in the set, or -1. */
+int lab_counter_index(const struct lab_counters *c, const char *name);
+
+/* Events counted 0 in total (total[i] for event i) over work that must
+ * have caused them: an emulated PMU (QEMU's) lists cache and branch
+ * events but counts only cycles and instructions. Returns a mask (bit i:
+ * event i) and prints one "# counted 0 ..." line naming them, or nothing
+ * when every event counted. */
+unsigned lab_counters_zero(const struct lab_counters *c, const long long *total,
+			   const char *over);
 
 long long lab_now_ns(void);
 

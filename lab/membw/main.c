@@ -27,7 +27,16 @@ struct run {
 	pthread_barrier_t bar;
 	double best_ns[64]; /* per kernel */
 	double sink;
+	/* Thread 0's own counts in its best run of each kernel, where the
+	 * machine counts them: instructions and cycles per element. */
+	int nev;
+	char ev[2][64];
+	long long cnt[64][2];
 };
+
+/* Counted by thread 0 around its own share of each kernel (an event set
+ * counts the thread that starts it). */
+static const char *const events[] = { "PAPI_TOT_INS", "PAPI_TOT_CYC" };
 
 struct worker {
 	struct run *r;
@@ -40,6 +49,7 @@ static void *work(void *p)
 	struct run *r = w->r;
 	size_t per = r->n / (size_t)r->nthreads;
 	struct bw_args x = { .n = per, .s = 3.0 };
+	struct lab_counters c = { .evset = PAPI_NULL };
 	cpu_set_t set;
 
 	/* One thread per CPU, so the OS does not move them mid-run. */
@@ -56,6 +66,12 @@ static void *work(void *p)
 		x.b[i] = 2.0;
 		x.c[i] = 0.0;
 	}
+	if (w->id == 0) {
+		lab_counters_open(&c, events, 2);
+		r->nev = c.n;
+		for (int e = 0; e < c.n; e++)
+			snprintf(r->ev[e], sizeof(r->ev[e]), "%s", c.names[e]);
+	}
 	for (int k = 0; k < bw_nkernels; k++) {
 		if (!isa_supported(bw_kernels[k].isa))
 			continue;
@@ -63,19 +79,28 @@ static void *work(void *p)
 			long long t0 = 0;
 
 			pthread_barrier_wait(&r->bar);
-			if (w->id == 0)
+			if (w->id == 0) {
 				t0 = lab_now_ns();
+				lab_counters_start(&c);
+			}
 			bw_kernels[k].fn(&x);
+			if (w->id == 0)
+				lab_counters_stop(&c);
 			pthread_barrier_wait(&r->bar);
 			if (w->id == 0) {
 				double ns = (double)(lab_now_ns() - t0);
 
-				if (rep == 0 || ns < r->best_ns[k])
+				if (rep == 0 || ns < r->best_ns[k]) {
 					r->best_ns[k] = ns;
+					r->cnt[k][0] = c.v[0];
+					r->cnt[k][1] = c.v[1];
+				}
 				r->sink += x.sink;
 			}
 		}
 	}
+	if (w->id == 0)
+		lab_counters_close(&c);
 	return NULL;
 }
 
@@ -122,10 +147,25 @@ static int run_threads(struct run *r)
 	return 0;
 }
 
+/* The columns, with thread 0's counts per element where it had any. */
+static void table_init(struct lab_table *t, const char **cols,
+		       const struct run *r)
+{
+	static char names[2][80];
+
+	for (int e = 0; e < r->nev; e++) {
+		snprintf(names[e], sizeof(names[e]), "%s_per_elem", r->ev[e]);
+		cols[5 + e] = names[e];
+	}
+	if (r->nev == 0)
+		printf("# PAPI_TOT_INS, PAPI_TOT_CYC: not counted here\n");
+	lab_table_init(t, cols, 5 + r->nev);
+}
+
 int main(int argc, char **argv)
 {
-	static const char *const cols[] = { "kernel", "threads", "bytes",
-					    "best_ms", "GB_s" };
+	const char *cols[8] = { "kernel", "threads", "bytes", "best_ms",
+				"GB_s" };
 	size_t mib = 256;
 	int maxthr = (int)sysconf(_SC_NPROCESSORS_ONLN), reps = 20;
 	const char *csv = NULL;
@@ -160,6 +200,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	lab_papi_init();
+	/* Thread 0 counts its own share of the work. */
+	PAPI_thread_init((unsigned long (*)(void))pthread_self);
 	printf("# 3 arrays of %zu MiB, best of %d, threads 1..%d pinned; "
 	       "ISA: sse %d avx %d avx512 %d\n",
 	       mib, reps, maxthr, !!isa_supported(ISA_SSE),
@@ -167,7 +209,6 @@ int main(int argc, char **argv)
 	if (mib * 3 < 64)
 		printf("# arrays this small stay in the caches: this measures "
 		       "them, not memory\n");
-	lab_table_init(&t, cols, 5);
 	for (int nt = 1; nt <= maxthr; nt++) {
 		struct run r = { .nthreads = nt, .reps = reps };
 
@@ -178,6 +219,8 @@ int main(int argc, char **argv)
 		lab_progress("threads", nt - 1, maxthr);
 		if (run_threads(&r))
 			return 1;
+		if (nt == 1)
+			table_init(&t, cols, &r);
 		for (int k = 0; k < bw_nkernels; k++) {
 			const struct bw_kernel *kk = &bw_kernels[k];
 			double bytes = (double)r.n * sizeof(double) *
@@ -193,6 +236,11 @@ int main(int argc, char **argv)
 			lab_table_set(&t, 2, "%.0f", bytes);
 			lab_table_set(&t, 3, "%.3f", r.best_ns[k] / 1e6);
 			lab_table_set(&t, 4, "%.2f", gbs);
+			for (int e = 0; e < r.nev; e++)
+				lab_table_set(
+					&t, 5 + e, "%.3f",
+					(double)r.cnt[k][e] /
+						(double)(r.n / (size_t)nt));
 			for (int c = 0; c < 3; c++) {
 				static const char *const pre[] = { "read",
 								   "write",

@@ -21,6 +21,7 @@ struct probe {
 	long long v[LAB_MAX_EVENTS];
 	long long *cost;
 	size_t n, cap;
+	size_t calls; /* hook calls in the last run */
 };
 
 /* The hook: one PAPI_read, timed the thesis's way. */
@@ -32,6 +33,21 @@ static void probe_read(void *p)
 	PAPI_read(pr->evset, pr->v);
 	if (pr->n < pr->cap)
 		pr->cost[pr->n++] = PAPI_get_real_cyc() - t0;
+}
+
+/* The same read, untimed, and a hook that does nothing: the counters'
+ * difference between runs with the two is what the reads alone cost. */
+static void bare_read(void *p)
+{
+	struct probe *pr = p;
+
+	PAPI_read(pr->evset, pr->v);
+	pr->calls++;
+}
+
+static void no_read(void *p)
+{
+	((struct probe *)p)->calls++;
 }
 
 static int cmp_ll(const void *a, const void *b)
@@ -91,6 +107,39 @@ static double time_run(int which, struct scene *s, hook_fn *after,
 	return best;
 }
 
+/* Instructions and cycles per PAPI_read (out[0], out[1]; -1 where the
+ * set does not count them): the least over three runs of each kernel with
+ * bare_read, less the least with no_read, over the calls. The set reads
+ * itself around each run. */
+static void per_read(int which, struct scene *s, struct probe *pr,
+		     const struct lab_counters *c, double *out)
+{
+	int idx[2] = { lab_counter_index(c, "PAPI_TOT_INS"),
+		       lab_counter_index(c, "PAPI_TOT_CYC") };
+	long long best[2][2], a[LAB_MAX_EVENTS], b[LAB_MAX_EVENTS];
+	hook_fn *hooks[2] = { bare_read, no_read };
+
+	for (int h = 0; h < 2; h++)
+		for (int r = 0; r < 3; r++) {
+			pr->calls = 0;
+			PAPI_read(pr->evset, a);
+			run(which, s, hooks[h], pr);
+			PAPI_read(pr->evset, b);
+			for (int e = 0; e < 2; e++) {
+				long long d =
+					idx[e] < 0 ? 0 : b[idx[e]] - a[idx[e]];
+
+				if (r == 0 || d < best[h][e])
+					best[h][e] = d;
+			}
+		}
+	for (int e = 0; e < 2; e++)
+		out[e] = idx[e] < 0 || pr->calls == 0 ?
+				 -1 :
+				 (double)(best[0][e] - best[1][e]) /
+					 (double)pr->calls;
+}
+
 /* PAPI_RDPMC=0 (read at PAPI_library_init) turns the library's user-space
  * reads off: run the tool with and without it for the thesis's fast path
  * vs syscall path. Software events (no PMU) always take the syscall. */
@@ -102,7 +151,7 @@ static const char *path(void)
 }
 
 static void stats_row(struct lab_table *t, const char *name, struct probe *pr,
-		      double ins_ns, double plain_ns)
+		      double ins_ns, double plain_ns, const double *per)
 {
 	double sum = 0, sq = 0, mean;
 	size_t n = pr->n;
@@ -135,7 +184,9 @@ static void stats_row(struct lab_table *t, const char *name, struct probe *pr,
 		lab_table_set(t, 11, "-");
 		lab_table_set(t, 12, "-");
 	}
-	lab_table_set(t, 13, "%s", path());
+	for (int e = 0; e < 2; e++)
+		lab_table_set(t, 13 + e, per[e] < 0 ? "-" : "%.1f", per[e]);
+	lab_table_set(t, 15, "%s", path());
 }
 
 static void scenes_free(struct scene *s, struct probe *pr)
@@ -195,6 +246,14 @@ static int scenes_init(struct scene *s, struct probe *pr, int quick)
 	return 0;
 }
 
+static int domain_of(const char *s)
+{
+	return !strcmp(s, "user")   ? PAPI_DOM_USER :
+	       !strcmp(s, "kernel") ? PAPI_DOM_KERNEL :
+	       !strcmp(s, "all")    ? PAPI_DOM_ALL :
+				      0;
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const want[] = { "PAPI_TOT_CYC", "PAPI_TOT_INS",
@@ -213,6 +272,8 @@ int main(int argc, char **argv)
 					    "instrumented_ms",
 					    "plain_ms",
 					    "ratio",
+					    "ins_per_read",
+					    "cyc_per_read",
 					    "path" };
 	static const char *const names[] = { "element_copy", "stream_vector_op",
 					     "sobel_pixel", "read_loop" };
@@ -220,16 +281,20 @@ int main(int argc, char **argv)
 	struct scene s[4];
 	struct probe pr;
 	struct lab_table t;
-	const char *csv = NULL;
-	int quick = 0, rc;
+	const char *csv = NULL, *dom = "user";
+	int quick = 0, rc, domain = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick"))
 			quick = 1;
 		else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
 			csv = argv[++i];
+		else if (!strcmp(argv[i], "--domain") && i + 1 < argc &&
+			 (domain = domain_of(argv[i + 1])) != 0)
+			dom = argv[++i];
 		else {
 			fprintf(stderr, "usage: papi_overhead [--quick] "
+					"[--domain user|kernel|all] "
 					"[--csv FILE]\n");
 			return 2;
 		}
@@ -238,10 +303,10 @@ int main(int argc, char **argv)
 	/* The thesis counts PAPI_TOT_CYC and PAPI_TOT_INS; without a PMU
 	 * the two software-side events stand in, so the set still has two
 	 * events and the read does the same amount of work. */
-	lab_counters_open(&c, want, 2);
+	lab_counters_open_domain(&c, want, 2, domain);
 	if (c.n < 2) {
 		lab_counters_close(&c);
-		lab_counters_open(&c, want + 2, 2);
+		lab_counters_open_domain(&c, want + 2, 2, domain);
 	}
 	if (c.n == 0) {
 		printf("# no event could be counted: %s\n", c.missing);
@@ -250,7 +315,12 @@ int main(int argc, char **argv)
 	printf("# PAPI_read of %d events:", c.n);
 	for (int i = 0; i < c.n; i++)
 		printf(" %s", c.names[i]);
-	printf("; costs in PAPI_get_real_cyc units (cycles)\n");
+	printf("; counting %s%s; costs in PAPI_get_real_cyc units (cycles), "
+	       "and in instructions and cycles where the set counts them\n",
+	       c.domain ? dom : "user",
+	       c.domain ? "" : " (PAPI's default domain)");
+	if (c.missing[0])
+		printf("# not counted here: %s\n", c.missing);
 
 	if (scenes_init(s, &pr, quick)) {
 		fprintf(stderr, "out of memory\n");
@@ -259,13 +329,15 @@ int main(int argc, char **argv)
 	}
 	pr.evset = c.evset;
 	PAPI_start(c.evset);
-	lab_table_init(&t, cols, 14);
+	lab_table_init(&t, cols, 16);
 	for (int k = 0; k < 4; k++) {
 		double plain = k == PLAIN ? -1 : time_run(k, &s[k], NULL, &pr);
-		double ins = time_run(k, &s[k], probe_read, &pr);
+		double per[2], ins;
 
+		per_read(k, &s[k], &pr, &c, per);
+		ins = time_run(k, &s[k], probe_read, &pr);
 		lab_progress("kernel", k, 4);
-		stats_row(&t, names[k], &pr, ins, plain);
+		stats_row(&t, names[k], &pr, ins, plain, per);
 	}
 	lab_progress("kernel", 4, 4);
 	PAPI_stop(c.evset, pr.v);

@@ -31,7 +31,7 @@ if [[ $rc -eq 77 ]]; then
 fi
 [[ $rc -eq 0 ]] || fail "--quick exited $rc: $(head -5 "$tmp/err")"
 head -1 "$tmp/ov.csv" |
-	grep -qx 'kernel,reads,min,p25,p50,p75,p99,max,mean,std,instrumented_ms,plain_ms,ratio,path' ||
+	grep -qx 'kernel,reads,min,p25,p50,p75,p99,max,mean,std,instrumented_ms,plain_ms,ratio,ins_per_read,cyc_per_read,path' ||
 	fail "CSV header: $(head -1 "$tmp/ov.csv")"
 for k in element_copy stream_vector_op sobel_pixel read_loop; do
 	grep -q "^$k," "$tmp/ov.csv" || fail "no row for $k"
@@ -46,6 +46,16 @@ awk -F, 'NR > 1 && !($3 <= $4 && $4 <= $5 && $5 <= $6 && $6 <= $7 && $7 <= $8 &&
 awk -F, 'NR > 1 && $1 != "read_loop" && !($13 > 0) { exit 1 }' "$tmp/ov.csv" ||
 	fail "a kernel has no instrumented/plain ratio"
 grep -q '^# PAPI_read of [0-9] events:' "$tmp/out" || fail "events not named"
+# Instructions per read where the set counts them (a PMU), else "-".
+if grep -q '^# PAPI_read of [0-9] events:.*PAPI_TOT_INS' "$tmp/out"; then
+	awk -F, 'NR > 1 && !($14 > 0) { exit 1 }' "$tmp/ov.csv" ||
+		fail "PAPI_TOT_INS counted but no instructions per read"
+else
+	awk -F, 'NR > 1 && $14 != "-" { exit 1 }' "$tmp/ov.csv" ||
+		fail "instructions per read without PAPI_TOT_INS"
+fi
+"$tool" --domain bogus >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--domain bogus must exit 2"
 
 # The plot, where gnuplot is installed: a PNG and an SVG.
 if command -v gnuplot >/dev/null; then

@@ -10,8 +10,9 @@
 #      libpfm4 for arm64);
 #   2. cross-builds libpapi.a for arm64 (CMake, aarch64.cmake) and links
 #      the tests statically against it and libpfm.a: tests/hw/test_*.c,
-#      tests/hw/test_*.sh, bench/perturbation.c, and the utilities
-#      papi_avail, papi_native_avail, papi_component_avail;
+#      tests/hw/test_*.sh, bench/perturbation.c, the utilities
+#      papi_avail, papi_native_avail, papi_component_avail and, when
+#      tests/hw/test_hw_labs.sh is to run, the labs (lab/, docs/labs.md);
 #   3. packs them with busybox and ./init into an initramfs, boots it under
 #      `timeout`, and reads the results off the serial console;
 #   4. PAPI's own test suite (Debian's papi-examples: ctests,
@@ -176,6 +177,34 @@ fi
 for u in papi_avail papi_native_avail papi_component_avail; do
 	cc_static "$BIN/tools/$u" "$SRC"/tools/$u/*.c || build_fail "$u"
 done
+# The labs (lab/<name>/*.c + lab/common/lab.c -> papi_<name>), for
+# tests/hw/test_hw_labs.sh; built only when that test runs. As in
+# lab/CMakeLists.txt the measured kernels (kernels*.c) get -O3, here without
+# -march=native: the build machine is not the one they run on.
+if [ -e "$BIN/tests/test_hw_labs" ]; then
+	for d in "$SRC"/lab/*/; do
+		name=$(basename "$d")
+		[ "$name" = common ] && continue
+		files=("$d"*.c)
+		[ -e "${files[0]}" ] || continue
+		objs=() srcs=()
+		for f in "${files[@]}"; do
+			case $(basename "$f") in
+			kernels*.c)
+				o=$OUT/lab-$name-$(basename "$f" .c).o
+				echo "+ ${CROSS}gcc -O3 -c $f" >>"$build_log"
+				"${CROSS}gcc" -std=c11 -D_GNU_SOURCE -O3 -g $WFLAGS \
+					-Werror -I"$SRC/include" -c -o "$o" "$f" \
+					>>"$build_log" 2>&1 || build_fail "lab/$name/$(basename "$f")"
+				objs+=("$o")
+				;;
+			*) srcs+=("$f") ;;
+			esac
+		done
+		cc_static "$BIN/tools/papi_$name" "${srcs[@]}" "${objs[@]}" \
+			"$SRC/lab/common/lab.c" || build_fail "lab/$name"
+	done
+fi
 t_build=$(since "$t0")
 
 # ---- 3. initramfs -----------------------------------------------------------
