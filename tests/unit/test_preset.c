@@ -350,6 +350,37 @@ static void test_hybrid(void)
 	CHECK(!strcmp(info.name[1], "cpu_atom/instructions/"));
 }
 
+/* Counting a hybrid preset: the kernel refuses one group across cpu_core
+ * and cpu_atom, so the set has one group per core PMU, both pinned, both
+ * started, and the preset is their sum; times that part (the thread on
+ * the other core type) scale nothing. */
+static void test_hybrid_counting(void)
+{
+	int es = PAPI_NULL, core, atom;
+	long long v[1];
+
+	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+	CHECK_EQ(PAPI_add_event(es, PAPI_TOT_INS), PAPI_OK);
+	core = fake_os_find_fd(8, 0xc0);
+	atom = fake_os_find_fd(10, 0xc0);
+	CHECK(core >= 0 && atom >= 0);
+	CHECK_EQ(fake_os_leader(core), core);
+	CHECK_EQ(fake_os_leader(atom), atom);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_IOCTL, PERF_EVENT_IOC_ENABLE), 2);
+	CHECK(fake_os_enabled(core) && fake_os_enabled(atom));
+	fake_os_set_count(core, 700);
+	fake_os_set_count(atom, 300);
+	fake_os_set_times(4000, 1000);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(v[0], 1000);
+	CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+	CHECK_EQ(v[0], 1000);
+	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
+	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
+}
+
 int main(void)
 {
 	int ret = fake_os_std_sysfs();
@@ -373,6 +404,7 @@ int main(void)
 	CHECK(papi__pe_preset_family_present("hybrid"));
 	CHECK_EQ(papi__lib_init(), PAPI_OK);
 	test_hybrid();
+	test_hybrid_counting();
 	papi__lib_shutdown();
 
 	CHECK_EQ(fake_os_open_fds(), 0);

@@ -46,6 +46,9 @@ struct pe_state {
 	unsigned int rdpmc_type;          /* PMU whose events must ask for it, */
 	unsigned long long rdpmc_config1; /* with this config1 bit (arm64) */
 	struct pe_presets *presets; /* pe_presets.c, built on first use */
+	/* One core PMU per core type (cpu_core + cpu_atom): events of two
+	 * of them cannot share a perf group (pe_ctl.c). */
+	int hybrid;
 };
 
 /* pe_names.c */

@@ -115,6 +115,7 @@ static int pe_init(struct papi__cmp *self)
 	if (st->core_ok && !self->user_read_off)
 		papi__pe_mmap_probe(st);
 	papi__pe_names_init(self, st);
+	st->hybrid = papi__pe_preset_family_present("hybrid");
 
 	in->num_cntrs = st->ncounters;
 	in->num_mpx_cntrs = 64;

@@ -66,10 +66,10 @@ static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
 	uint64_t de = b[1] - L->base_en, dr = b[2] - L->base_run;
 	int i = l, j, nr = (int)b[0], want = 0;
 
-	/* The main group is pinned (pe_ctl.c): unequal times there mean a
-	 * CPU whose PMU it is not for (hybrid), not a share of the counters
-	 * to scale up from. */
-	if (!L->solo)
+	/* Only multiplexed groups share counters. The others are pinned
+	 * (pe_ctl.c): unequal times there mean a CPU whose PMU they are not
+	 * for (hybrid), not a share of the counters to scale up from. */
+	if (!ctl->opts.multiplex)
 		de = dr;
 
 	for (j = 0; j < nr; j++, i++) {
@@ -195,7 +195,8 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 	if (ctl->plain_user ? sample_plain(ctl, ctl->stash, &gap) :
 			      sample_group(ctl, l, &gap))
 		return -1;
-	if (rebase || gap != L->base_gap) {
+	/* Pinned groups are never scaled (fill_group) and need no times. */
+	if (ctl->opts.multiplex && (rebase || gap != L->base_gap)) {
 		if (group_times(L, &en, &run))
 			return -1;
 		if (gap != L->base_gap) {
@@ -212,8 +213,9 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 		if (rebase)
 			e->base = e->now;
 	}
-	if (rebase)
+	if (rebase && ctl->opts.multiplex)
 		set_base_times(L, en, run);
+	L->based = L->based || rebase;
 	return 0;
 }
 

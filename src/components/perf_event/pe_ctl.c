@@ -57,6 +57,35 @@ static void map_page(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i,
 }
 
 /* Open ev[i] into the group (as leader when i == 0). */
+/* The PMU an event must be counted on, where several core PMUs make that
+ * matter: its dynamic type (cpu_core/.../, cpu_atom/.../), or for a
+ * generic hardware or cache event the PMU type the kernel reads from
+ * config's upper half; 0 for events that join any group. */
+static unsigned int pmu_of(const struct perf_event_attr *a)
+{
+	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE)
+		return (unsigned int)(a->config >> 32);
+	return a->type >= PERF_TYPE_MAX ? a->type : 0;
+}
+
+/* On a hybrid machine, does ev[i] need another core PMU than the main
+ * group's members before it? Then it leads a group of its own: the kernel
+ * refuses a group across two hardware PMUs, and a thread counts on the
+ * PMU of whichever core type it runs, so a preset such as PAPI_TOT_INS
+ * (cpu_core + cpu_atom) needs both groups. */
+static int other_core_pmu(const struct pe_state *st,
+			  const struct papi__cmp_ctl *ctl, int i)
+{
+	int j;
+
+	if (!st->hybrid || !ctl->ev[i].pmu)
+		return 0;
+	for (j = 0; j < i; j++)
+		if (!ctl->ev[j].solo && ctl->ev[j].fd >= 0 && ctl->ev[j].pmu)
+			return ctl->ev[j].pmu != ctl->ev[i].pmu;
+	return 0;
+}
+
 static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 {
 	struct pe_state *st = state_of(self);
@@ -77,18 +106,23 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	 * 2026-11); as a leader it counts right. */
 	if (e->period && i > 0)
 		e->solo = 1;
+	e->pmu = pmu_of(&attr);
+	if (other_core_pmu(st, ctl, i))
+		e->solo = 1;
 	group = e->solo ? -1 : main_leader(ctl, i);
 	e->leader = group < 0;
 	if (group >= 0)
 		group = ctl->ev[group].fd;
 	attr.read_format = READ_FORMAT;
 	attr.disabled = e->leader;
-	/* The main group is pinned, as PAPI pins a set that is not
-	 * multiplexed: the kernel never rotates it off its counters, so its
-	 * counts need no scaling and the pages alone give them (pe_direct.c);
-	 * if the PMU cannot take it, it goes into an error state that a
-	 * read() reports (PAPI_ECLOST) instead of counting part of the time. */
-	attr.pinned = e->leader && !e->solo;
+	/* The groups of a set that is not multiplexed are pinned, as PAPI
+	 * pins them: the kernel never rotates them off their counters, so
+	 * their counts need no scaling and the pages alone give them
+	 * (pe_direct.c); if the PMU cannot take one, it goes into an error
+	 * state that a read() reports (PAPI_ECLOST) instead of counting part
+	 * of the time. Times that part then mean a CPU of another core type
+	 * (hybrid), whose own group counts there. */
+	attr.pinned = e->leader && !ctl->opts.multiplex;
 	attr.inherit = ctl->opts.inherit ? 1 : 0;
 	/* Overflow: sample every period events. Without a ring buffer the
 	 * kernel drops the sample record but still signals each overflow

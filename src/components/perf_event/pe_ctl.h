@@ -25,6 +25,7 @@ struct pe_evt {
 	int based;
 	uint64_t now; /* scratch: the count just read */
 	unsigned int shift; /* 64 - the page's pmc_width (pe_direct.c) */
+	unsigned int pmu; /* the core PMU it needs (pe_ctl.c, pmu_of), or 0 */
 	/* Overflow (added for PAPI_overflow): the sample period, 0 for a
 	 * counting event. Kept across reopening; pe_overflow.c reads it in
 	 * the signal handler. */
