@@ -10,7 +10,8 @@
 #      libpfm4 for arm64);
 #   2. cross-builds libpapi.a for arm64 (CMake, aarch64.cmake) and links
 #      the tests statically against it and libpfm.a: tests/hw/test_*.c,
-#      tests/hw/test_*.sh, bench/perturbation.c, the utilities
+#      tests/hw/test_*.sh, tests/api/test_fastread.c and test_hwinfo.c,
+#      bench/perturbation.c, the utilities
 #      papi_avail, papi_native_avail, papi_component_avail and, when
 #      tests/hw/test_hw_labs.sh is to run, the labs (lab/, docs/labs.md);
 #   3. packs them with busybox and ./init into an initramfs, boots it under
@@ -162,6 +163,11 @@ if [ -f "$SRC/bench/perturbation.c" ]; then
 	cc_static "$BIN/tests/perturbation" "$SRC/bench/perturbation.c" ||
 		build_fail "bench/perturbation.c"
 fi
+# API tests whose point is the hardware: user-space reads against an
+# oracle, and the arm64 hardware description (MHz measured, caches).
+for t in test_fastread test_hwinfo; do
+	cc_static "$BIN/tests/$t" "$SRC/tests/api/$t.c" || build_fail "$t.c"
+done
 for t in ${PAPI_PMU_EXTRA:-}; do
 	cc_static "$BIN/tests/$(basename "$t" .c)" "$t" ||
 		build_fail "$(basename "$t")"
