@@ -129,8 +129,9 @@ int papi__evset_start(int id)
 	else if (es->nevents == 0 || !es->ctl)
 		ret = PAPI_EINVAL;
 	else if (t->running[es->cidx] >= 0)
-		/* One running set per component and thread, as in PAPI. */
-		ret = PAPI_ECNFLCT;
+		/* One running set per component and thread, as in PAPI, which
+		 * answers PAPI_EISRUN here too. */
+		ret = PAPI_EISRUN;
 	else {
 		/* Added for overflow: the handler's position map, fixed while
 		 * the set runs. */
