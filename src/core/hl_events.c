@@ -164,7 +164,8 @@ static int try_event(struct papi__hl *hl, struct probe *pr, const char *spec)
 		return PAPI_ENOMEM;
 	}
 	/* Kept by name: the report may be written after PAPI_shutdown. */
-	snprintf(e.cmp, sizeof(e.cmp), "%s", papi__lib.cmp[e.cidx].info.name);
+	strncpy(e.cmp, papi__lib.cmp[e.cidx].info.name, sizeof(e.cmp) - 1);
+	e.cmp[sizeof(e.cmp) - 1] = '\0';
 	hl->ev = ev;
 	hl->ev[hl->nev++] = e;
 	return PAPI_OK;

@@ -31,14 +31,18 @@ static void name_type(struct papi__sd_cpu *c)
 	char rate[32] = "";
 	const char *model = t->hw.model_string[0] ? t->hw.model_string : "CPU";
 
+	int n;
+
 	if (t->hw.cpu_max_mhz > 0)
 		snprintf(rate, sizeof(rate), ", %d MHz", t->hw.cpu_max_mhz);
+	/* A name longer than the field is cut, as PAPI cuts its strings. */
 	if (!t->kind[0] || strstr(model, t->kind))
-		snprintf(c->name, sizeof(c->name), "%s (CPUs %s%s)", model,
-			 t->cpus, rate);
+		n = snprintf(c->name, sizeof(c->name), "%s (CPUs %s%s)", model,
+			     t->cpus, rate);
 	else
-		snprintf(c->name, sizeof(c->name), "%s (%s: CPUs %s%s)", model,
-			 t->kind, t->cpus, rate);
+		n = snprintf(c->name, sizeof(c->name), "%s (%s: CPUs %s%s)",
+			     model, t->kind, t->cpus, rate);
+	(void)n;
 }
 
 /* "CPU clock: 2596 MHz (/proc/cpuinfo cpu MHz)", per type when hybrid. */
