@@ -21,10 +21,13 @@ unsigned int papi__preset_category(int idx);
 int papi__preset_info(int idx, PAPI_event_info_t *info);
 
 /*
- * Postfix formulas (PAPI's DERIVED_POSTFIX): "N0|N1|+|2|*|". check returns
- * PAPI_OK when the formula is well formed over nterms terms and uses each of
- * them, else PAPI_EINVAL. eval computes a checked formula from the terms'
- * values; it allocates nothing and takes no lock (PAPI_read calls it).
+ * Postfix formulas (PAPI's DERIVED_POSTFIX): "N0|N1|+|2|*|", '#' standing
+ * for papi__lib.hw.cpu_max_mhz x 10^6. check returns PAPI_OK when the
+ * formula is well formed over nterms terms and uses each of them, else
+ * PAPI_EINVAL. eval computes a checked formula from the terms' values as
+ * PAPI 7 does, in real numbers truncated toward zero at the end (exact
+ * integers while every step is exact; x/0 is 0); it allocates nothing,
+ * takes no lock and leaves errno alone (PAPI_read calls it).
  */
 int papi__preset_postfix_check(const char *postfix, int nterms);
 long long papi__preset_postfix_eval(const char *postfix,

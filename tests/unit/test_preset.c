@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * core/preset.c and the perf_event component's preset tables:
- *  - postfix formulas: which are accepted, and what they compute;
+ *  - postfix formulas: which are accepted, and what they compute (in real
+ *    numbers as PAPI 7 does, exact for large integer counts, x/0 = 0);
  *  - derived presets against a fake component whose counts are known, both
  *    through PAPI_get_event_info and through an EventSet;
  *  - a user's table (PAPI_PRESET_TABLE) tried before the embedded one;
  *  - a hybrid machine (cpu_core + cpu_atom in a fake sysfs tree), where
- *    presets add the counts of both core types.
+ *    presets add the counts of both core types;
+ *  - Arm PMUv3 PMUs in the fake sysfs tree: a row whose sysfs-syntax event
+ *    is a common event the PMU does not list is dropped.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +33,9 @@
 #define COMPUTE_HAS_POSTFIX 1
 #endif
 
+/* '#' in formulas: the CPU's cycles per second at this maximum clock. */
+#define TEST_MHZ 2500
+
 static const struct {
 	int line;
 	const char *postfix;
@@ -41,8 +48,25 @@ static const struct {
 	{ __LINE__, "N0|N1|-|", 2, 1, 700 },
 	{ __LINE__, "N0|N1|2|*|+|N2|-|", 3, 1, 1593 },
 	{ __LINE__, "N0|N3|/|", 4, 0, 0 }, /* N1, N2 unused */
-	{ __LINE__, "N0|N1|/|N2|N3|+|*|", 4, 1, 171 }, /* 3 * 57 */
-	{ __LINE__, "N0|0|/|", 1, 1, 0 }, /* PAPI: x/0 is 0 */
+	/* Real numbers, truncated at the end: 1000/300 x 57 = 190, where
+	 * integers would give 3 x 57. */
+	{ __LINE__, "N0|N1|/|N2|N3|+|*|", 4, 1, 190 },
+	{ __LINE__, "N0|N1|2|*|/|100|*|", 2, 1, 166 }, /* 166.67 */
+	{ __LINE__, "N1|N0|/|100|*|", 2, 1, 30 },
+	{ __LINE__, "N1|N0|-|3|/|", 2, 1, -233 }, /* toward zero */
+	/* x/0 is 0, and evaluation goes on; 0/0 too. */
+	{ __LINE__, "N0|0|/|", 1, 1, 0 },
+	{ __LINE__, "N0|0|/|5|+|", 1, 1, 5 },
+	{ __LINE__, "N0|N0|-|N0|N0|-|/|", 1, 1, 0 },
+	/* '#': cycles per second. */
+	{ __LINE__, "N0|#|*|", 1, 1, 1000LL * TEST_MHZ * 1000000 },
+	{ __LINE__, "#|N1|/|", 2, 0, 0 }, /* N0 unused */
+	{ __LINE__, "#|N0|/|", 1, 1, 2500000 },
+	{ __LINE__, "N0|#x|*|", 1, 0, 0 },
+	{ __LINE__, "N0|##|*|", 1, 0, 0 },
+	/* Beyond 64 bits: a double, clamped at the end. */
+	{ __LINE__, "N0|9223372036854775807|+|", 1, 1, LLONG_MAX },
+	{ __LINE__, "N0|99999999999999999999|+|", 1, 0, 0 },
 	{ __LINE__, "N0|N1|+", 2, 1, 1300 }, /* last '|' optional */
 	{ __LINE__, "N0|N1|", 2, 0, 0 }, /* two values left */
 	{ __LINE__, "N0|+|", 1, 0, 0 }, /* operand missing */
@@ -54,9 +78,36 @@ static const struct {
 
 static const long long counts[] = { 1000, 300, 7, 50 };
 
+/* Counts near 2^63: a double holds integers exactly only to 2^53. POW18
+ * is N0 to the 18th power, 2^1134: beyond a double's range (infinite). */
+#define MUL4 "N0|*|N0|*|N0|*|N0|*|"
+#define POW18 "N0|" MUL4 MUL4 MUL4 MUL4 "N0|*|"
+static const struct {
+	int line;
+	const char *postfix;
+	long long want; /* with terms LLONG_MAX, LLONG_MAX - 1, 2^62 + 1 */
+} big_formulas[] = {
+	/* In doubles N0 - N1 would be 0, and the results 2^62, 0... */
+	{ __LINE__, "N0|N1|-|N2|+|", (1LL << 62) + 2 },
+	{ __LINE__, "N0|N1|-|N2|*|N2|-|N2|+|", (1LL << 62) + 1 },
+	{ __LINE__, "N1|N0|-|N0|*|N2|+|", -LLONG_MAX + (1LL << 62) + 1 },
+	/* Past 64 bits a double takes over, clamped at the end. */
+	{ __LINE__, "N0|N0|/|N1|*|N2|+|", LLONG_MAX },
+	{ __LINE__, "N1|N0|-|N0|*|2|*|N2|+|", LLONG_MIN },
+	{ __LINE__, "N0|2|*|4|/|N1|N1|-|*|N2|+|", (1LL << 62) + 1 },
+	{ __LINE__, POW18 "N1|N2|+|+|", LLONG_MAX },
+	{ __LINE__, POW18 POW18 "-|N1|*|N2|+|", 0 }, /* inf - inf */
+	/* LLONG_MIN / -1 overflows (a trap on x86 in integers). */
+	{ __LINE__, "0|N0|-|1|-|0|1|-|/|N1|N2|-|+|", LLONG_MAX },
+};
+
+static const long long big[] = { LLONG_MAX, LLONG_MAX - 1, (1LL << 62) + 1 };
+
 static void test_formulas(void)
 {
 	size_t i;
+
+	papi__lib.hw.cpu_max_mhz = TEST_MHZ;
 
 	for (i = 0; i < sizeof(formulas) / sizeof(formulas[0]); i++) {
 		int ok = papi__preset_postfix_check(formulas[i].postfix,
@@ -71,6 +122,19 @@ static void test_formulas(void)
 				    formulas[i].want);
 	}
 	CHECK(papi__preset_postfix_check(NULL, 1) == PAPI_EINVAL);
+	/* An unknown clock: '#' is 0, and dividing by it too. */
+	papi__lib.hw.cpu_max_mhz = 0;
+	CHECK_EQ(papi__preset_postfix_eval("N0|#|/|", counts), 0);
+	for (i = 0; i < sizeof(big_formulas) / sizeof(big_formulas[0]); i++) {
+		CHECK_EQ_AT(big_formulas[i].line,
+			    papi__preset_postfix_check(big_formulas[i].postfix,
+						       3),
+			    PAPI_OK);
+		CHECK_EQ_AT(big_formulas[i].line,
+			    papi__preset_postfix_eval(big_formulas[i].postfix,
+						      big),
+			    big_formulas[i].want);
+	}
 }
 
 /* ---- a fake component: four events A B C D with fixed counts --------- */
@@ -119,6 +183,13 @@ static const struct papi__preset_map fake_rows[] = {
 	  { "A", "B", "C" },
 	  "ops",
 	  "N0|N1|2|*|+|N2|-|",
+	  NULL },
+	/* Divides before it multiplies: 1000 / 600 x 100. */
+	{ PAPI_FUL_CCY_idx,
+	  PAPI__DERIVED_POSTFIX,
+	  { "A", "B" },
+	  NULL,
+	  "N0|N1|2|*|/|100|*|",
 	  NULL },
 	/* A formula naming a term the row lacks: the preset stays out. */
 	{ PAPI_L2_TCM_idx,
@@ -232,7 +303,7 @@ static void test_derived(void)
 {
 	struct papi__cmp saved = papi__lib.cmp[0];
 	struct papi__cmp *c = &papi__lib.cmp[0];
-	long long v[4];
+	long long v[5];
 	int es = PAPI_NULL;
 
 	memset(c, 0, sizeof(*c));
@@ -255,6 +326,7 @@ static void test_derived(void)
 	CHECK_EQ(eval_with_counts(PAPI_L1_ICH_idx), 700);
 	CHECK_EQ(eval_with_counts(PAPI_FP_OPS_idx), 1593);
 	CHECK_EQ(eval_with_counts(PAPI_BR_INS_idx), 57);
+	CHECK_EQ(eval_with_counts(PAPI_FUL_CCY_idx), 166);
 
 	/* The same through an EventSet: shared terms are counted once. */
 	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
@@ -262,13 +334,16 @@ static void test_derived(void)
 	CHECK_EQ(PAPI_add_event(es, PAPI_L1_ICH), PAPI_OK);
 	CHECK_EQ(PAPI_add_event(es, PAPI_TOT_INS), PAPI_OK);
 	CHECK_EQ(PAPI_add_event(es, PAPI_FP_OPS), PAPI_OK);
+	CHECK_EQ(PAPI_add_event(es, PAPI_FUL_CCY), PAPI_OK);
 	CHECK_EQ(PAPI_start(es), PAPI_OK);
 	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
 	CHECK_EQ(v[0], 1300);
 	CHECK_EQ(v[1], 700);
 	CHECK_EQ(v[2], 1000);
-	if (COMPUTE_HAS_POSTFIX)
+	if (COMPUTE_HAS_POSTFIX) {
 		CHECK_EQ(v[3], 1593);
+		CHECK_EQ(v[4], 166);
+	}
 	CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
 	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
 	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
@@ -292,6 +367,10 @@ static void test_user_table(void)
 	/* The row for an absent family and the malformed one are skipped. */
 	CHECK_EQ(PAPI_get_event_info(PAPI_L2_DCM, &info), PAPI_OK);
 	CHECK_EQ((int)info.count, 0);
+	/* '#' in a table's formula is no comment: a rate preset. */
+	CHECK_EQ(PAPI_get_event_info(PAPI_FUL_CCY, &info), PAPI_OK);
+	CHECK_EQ((int)info.count, 1);
+	CHECK(!strcmp(info.postfix, "N0|#|/|"));
 	/* The embedded rows still apply to everything else. */
 	CHECK_EQ(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
 }
@@ -304,7 +383,8 @@ static const char user_table[] =
 	"perf::PERF_COUNT_SW_CPU_CLOCK\n"
 	"nosuchpmu ; PAPI_L2_DCM ; - ; perf::PERF_COUNT_SW_CPU_CLOCK\n"
 	"generic ; PAPI_L2_DCM ; WHAT ; perf::PERF_COUNT_SW_CPU_CLOCK\n"
-	"generic ; PAPI_L2_DCM\n";
+	"generic ; PAPI_L2_DCM\n"
+	"generic ; PAPI_FUL_CCY ; N0|#|/| ; perf::PERF_COUNT_SW_TASK_CLOCK\n";
 
 /* cpu_core and cpu_atom with the kernel's aliases, as on Alder Lake. */
 static int make_hybrid(void)
@@ -381,6 +461,95 @@ static void test_hybrid_counting(void)
 	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
 }
 
+/*
+ * Arm PMUv3 PMUs as the kernel shows them: events/ lists only what PMCEID
+ * says the core implements. armv8_pmuv3 lists SW_INCR, INST_RETIRED,
+ * CPU_CYCLES and one extended common event (0x4005); armv8_cortex_a57 only
+ * BR_RETIRED; armv9_bare lists nothing (taken on trust).
+ */
+static int make_pmuv3(void)
+{
+	static const char *const files[][2] = {
+		{ "armv8_pmuv3/type", "9\n" },
+		{ "armv8_pmuv3/format/event", "config:0-15\n" },
+		{ "armv8_pmuv3/events/sw_incr", "event=0x00\n" },
+		{ "armv8_pmuv3/events/inst_retired", "event=0x08\n" },
+		{ "armv8_pmuv3/events/cpu_cycles", "event=0x11\n" },
+		{ "armv8_pmuv3/events/stall_backend_mem", "event=0x4005\n" },
+		{ "armv8_cortex_a57/type", "15\n" },
+		{ "armv8_cortex_a57/format/event", "config:0-15\n" },
+		{ "armv8_cortex_a57/events/br_retired", "event=0x21\n" },
+		{ "armv9_bare/type", "16\n" },
+		{ "armv9_bare/format/event", "config:0-15\n" },
+	};
+	char path[160];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s",
+			 files[i][0]);
+		ret |= fake_os_mkfile(path, files[i][1]);
+	}
+	return ret;
+}
+
+/* Rows in sysfs syntax, each spelling: those counting a common event their
+ * PMU does not list are dropped, and the next row of the preset wins. */
+static const char pmuv3_table[] =
+	"generic ; PAPI_BR_INS ; - ; armv8_pmuv3/event=0x21/\n"
+	"generic ; PAPI_BR_INS ; - ; armv8_cortex_a57/br_retired/\n"
+	"generic ; PAPI_BR_CN ; - ; armv8_pmuv3/config=0x21/\n"
+	"generic ; PAPI_TOT_INS ; - ; armv8_pmuv3/event=0x08/\n"
+	"generic ; PAPI_TOT_CYC ; - ; armv8_pmuv3::cpu_cycles\n"
+	"generic ; PAPI_SR_INS ; - ; armv8_pmuv3/sw_incr/\n"
+	"generic ; PAPI_FUL_ICY ; ADD ; armv8_pmuv3/event=0x08/ "
+	"armv8_pmuv3/event=0x03/\n"
+	"generic ; PAPI_STL_ICY ; - ; armv8_pmuv3/event=0x4004/\n"
+	"generic ; PAPI_STL_CCY ; - ; armv8_pmuv3/event=0x4005/\n"
+	"generic ; PAPI_FUL_CCY ; - ; armv8_pmuv3/event=0x40/\n"
+	"generic ; PAPI_FP_INS ; - ; armv9_bare/event=0x21/\n"
+	"generic ; PAPI_LD_INS ; - ; cpu/event=0x21/\n"
+	"generic ; PAPI_BR_TKN ; - ; armv8_cortex_a57::br_retired\n"
+	"generic ; PAPI_BR_NTK ; - ; armv8_cortex_a57/event=0x08/\n";
+
+static void test_pmuv3(void)
+{
+	static const struct {
+		int line;
+		int code;
+		const char *name0; /* NULL: not available */
+	} want[] = {
+		{ __LINE__, PAPI_BR_INS, "armv8_cortex_a57/br_retired/" },
+		{ __LINE__, PAPI_BR_CN, NULL },
+		{ __LINE__, PAPI_TOT_INS, "armv8_pmuv3/event=0x08/" },
+		{ __LINE__, PAPI_TOT_CYC, "armv8_pmuv3::cpu_cycles" },
+		{ __LINE__, PAPI_SR_INS, "armv8_pmuv3/sw_incr/" },
+		{ __LINE__, PAPI_FUL_ICY, NULL }, /* one term of two */
+		{ __LINE__, PAPI_STL_ICY, NULL }, /* extended common event */
+		{ __LINE__, PAPI_STL_CCY, "armv8_pmuv3/event=0x4005/" },
+		/* Not a common event, and a PMU that lists none: trusted. */
+		{ __LINE__, PAPI_FUL_CCY, "armv8_pmuv3/event=0x40/" },
+		{ __LINE__, PAPI_FP_INS, "armv9_bare/event=0x21/" },
+		{ __LINE__, PAPI_LD_INS, "cpu/event=0x21/" }, /* not PMUv3 */
+		{ __LINE__, PAPI_BR_TKN, "armv8_cortex_a57::br_retired" },
+		/* Listed by another PMU than the row's. */
+		{ __LINE__, PAPI_BR_NTK, NULL },
+	};
+	PAPI_event_info_t info;
+	size_t i;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		CHECK_EQ_AT(want[i].line,
+			    PAPI_get_event_info(want[i].code, &info), PAPI_OK);
+		CHECK_EQ_AT(want[i].line, (int)info.count,
+			    want[i].name0 ? 1 : 0);
+		if (want[i].name0 && info.count)
+			CHECK_AT(want[i].line,
+				 !strcmp(info.name[0], want[i].name0));
+	}
+}
+
 int main(void)
 {
 	int ret = fake_os_std_sysfs();
@@ -406,6 +575,14 @@ int main(void)
 	test_hybrid();
 	test_hybrid_counting();
 	papi__lib_shutdown();
+
+	CHECK_EQ(make_pmuv3(), 0);
+	CHECK_EQ(fake_os_mkfile("/etc/pmuv3.txt", pmuv3_table), 0);
+	setenv(PE_PRESET_ENV, "/etc/pmuv3.txt", 1);
+	CHECK_EQ(papi__lib_init(), PAPI_OK);
+	test_pmuv3();
+	papi__lib_shutdown();
+	unsetenv(PE_PRESET_ENV);
 
 	CHECK_EQ(fake_os_open_fds(), 0);
 	return unit_exit();

@@ -253,27 +253,40 @@ err:
 }
 
 /*
- * Arm PMUv3 cores implement a subset of the common events (0x00-0x3f), and
- * say which in PMCEID0/1; the kernel lists exactly those in the PMU's sysfs
- * events/ directory (arch/arm64/kernel/perf_event.c, armv8pmu_event_attr_
- * is_visible) but opens any raw event number without complaint, and an
- * event the core lacks then counts nothing. QEMU's Cortex-A57, for one,
- * implements only SW_INCR, INST_RETIRED and CPU_CYCLES. So an Arm row (and
- * a pmuv3 row of raw numbers) is kept only if each of its common events is
- * listed there; other event
- * numbers, and machines whose PMU lists no events, are taken on trust.
+ * Arm PMUv3 cores implement a subset of the common events (0x00-0x3f and,
+ * from Armv8.1, 0x4000-0x403f), and say which in PMCEID0/1; the kernel
+ * lists exactly those in the PMU's sysfs events/ directory (arm_pmuv3.c,
+ * armv8pmu_event_attr_is_visible) but opens any raw event number without
+ * complaint, and an event the core lacks then counts nothing. QEMU's
+ * Cortex-A57, for one, implements only SW_INCR, INST_RETIRED and
+ * CPU_CYCLES. So a row is kept only if each common event it counts on a
+ * PMUv3 PMU is listed there, whether the row names it through libpfm4
+ * (arm_ac57::L1D_CACHE, perf_raw::r03) or in sysfs syntax
+ * (armv8_pmuv3/event=0x21/, armv8_pmuv3/br_retired/, armv8_pmuv3::name).
+ * Other event numbers, and PMUs that list no events, are taken on trust.
  */
 struct arm_walk {
+	const char *pmu; /* only this PMU's events; NULL: every PMUv3 PMU */
 	unsigned long long event;
 	int seen, found;
 };
 
+/* The kernel names its PMUv3 PMUs armv8_<core> or armv9_<core>
+ * ("armv8_pmuv3" for a core it does not know), with "_<n>" appended when
+ * there are several. */
+static int is_pmuv3_pmu(const char *pmu)
+{
+	return !strncmp(pmu, "armv8_", 6) || !strncmp(pmu, "armv9_", 6);
+}
+
 static int arm_listed_cb(const char *name, const char *spec, void *arg)
 {
 	struct arm_walk *w = arg;
+	size_t n = strcspn(name, "/");
 	const char *e;
 
-	if (strncmp(name, "armv8", 5))
+	if (w->pmu ? strlen(w->pmu) != n || strncmp(name, w->pmu, n) :
+		     !is_pmuv3_pmu(name))
 		return 0;
 	w->seen = 1;
 	e = strstr(spec, "event=");
@@ -282,11 +295,22 @@ static int arm_listed_cb(const char *name, const char *spec, void *arg)
 	return 0;
 }
 
-static int arm_event_implemented(const char *name)
+/* Is event number ev implemented by pmu (NULL: any PMUv3 PMU)? */
+static int arm_listed(const char *pmu, unsigned long long ev)
+{
+	struct arm_walk w = { pmu, ev, 0, 0 };
+
+	if (ev >= 0x40 && (ev < 0x4000 || ev >= 0x4040))
+		return 1;
+	papi__pe_sysfs_each(arm_listed_cb, &w);
+	return !w.seen || w.found;
+}
+
+/* A libpfm4 name: counted by whichever PMUv3 PMU runs the thread. */
+static int arm_pfm_implemented(const char *name)
 {
 	struct perf_event_attr attr;
 	pfm_perf_encode_arg_t arg;
-	struct arm_walk w = { 0 };
 
 	memset(&attr, 0, sizeof(attr));
 	memset(&arg, 0, sizeof(arg));
@@ -295,22 +319,48 @@ static int arm_event_implemented(const char *name)
 	if (pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT,
 				      &arg) != PFM_SUCCESS)
 		return 1; /* the framework will find it does not resolve */
-	w.event = attr.config & 0xffff;
-	if (w.event >= 0x40)
+	return arm_listed(NULL, attr.config & 0xffff);
+}
+
+/* A sysfs name ("pmu/terms/" or "pmu::alias"): the event its terms or
+ * alias encode, on its own PMU. The PMUv3 event field is config:0-15. */
+static int arm_sysfs_implemented(const char *name)
+{
+	struct perf_event_attr attr;
+	char pmu[64], alt[256];
+	const char *sep = strstr(name, "::");
+	size_t n = sep ? (size_t)(sep - name) : strcspn(name, "/");
+
+	if (n >= sizeof(pmu))
 		return 1;
-	papi__pe_sysfs_each(arm_listed_cb, &w);
-	return !w.seen || w.found;
+	memcpy(pmu, name, n);
+	pmu[n] = '\0';
+	if (!is_pmuv3_pmu(pmu))
+		return 1;
+	if (sep && snprintf(alt, sizeof(alt), "%s/%s/", pmu, sep + 2) >=
+			   (int)sizeof(alt))
+		return 1;
+	if (papi__pe_sysfs_parse(sep ? alt : name, &attr) != PAPI_OK)
+		return 1; /* the framework will find it does not resolve */
+	return arm_listed(pmu, attr.config & 0xffff);
 }
 
 static int arm_row_implemented(const struct papi__preset_map *m)
 {
 	int i;
 
-	for (i = 0; i < PAPI__MAX_TERMS && m->terms[i]; i++)
-		if ((!strncmp(m->terms[i], "arm_", 4) ||
-		     !strncmp(m->terms[i], "perf_raw::", 10)) &&
-		    !arm_event_implemented(m->terms[i]))
+	for (i = 0; i < PAPI__MAX_TERMS && m->terms[i]; i++) {
+		const char *t = m->terms[i];
+
+		if (strchr(t, '/') || is_pmuv3_pmu(t)) {
+			if (!arm_sysfs_implemented(t))
+				return 0;
+		} else if ((!strncmp(t, "arm_", 4) ||
+			    !strncmp(t, "perf_raw::", 10)) &&
+			   !arm_pfm_implemented(t)) {
 			return 0;
+		}
+	}
 	return 1;
 }
 
@@ -333,9 +383,8 @@ static int load_table(struct pe_presets *ps, const char *text)
 		if (!present_family(l.pmus, family, sizeof(family)))
 			continue;
 		ret = add_row(ps, &l, family);
-		if (ret == PAPI_OK &&
-		    (!strncmp(family, "arm_", 4) || !strcmp(family, "pmuv3")) &&
-		    !arm_row_implemented(&ps->map[ps->n - 1]))
+		/* Every family: a generic row may name a PMUv3 event too. */
+		if (ret == PAPI_OK && !arm_row_implemented(&ps->map[ps->n - 1]))
 			free_row(&ps->map[--ps->n]);
 	}
 	free(copy);
