@@ -10,6 +10,11 @@
  * handler or adds the sample to the event's profile histogram, as PAPI
  * 7's _papi_hwi_dispatch_overflow_signal and posix_profil do.
  *
+ * A software overflow timer's tick (SI_TIMER) names its set by id. If the
+ * interrupted thread runs that set, the handler reads it and reports each
+ * event whose count passed a multiple of its threshold since the last
+ * tick; a tick for a set that has stopped is dropped.
+ *
  * Everything here reads only memory allocated before PAPI_start (the
  * set, its component control state, its struct papi__overflow and the
  * user's buffers) and calls no function that is not async-signal-safe: no
@@ -23,6 +28,7 @@
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/overflow.h"
+#include "core/preset.h"
 
 /* xorshift64: PAPI uses random(), which is not async-signal-safe. 31 bits,
  * as random() gives, so that COMPRESS compares alike. */
@@ -38,9 +44,12 @@ static unsigned long next_random(struct papi__overflow *o) /* async-signal-safe 
 }
 
 /* PAPI 7's profil_increment: one more sample in a bucket, under the
- * flags. The perf_event path reports no excess, so WEIGHTED adds 1. */
+ * flags. A sample stands for n overflows: 1 from the hardware, which
+ * signals each; from a software tick, the multiples of the threshold it
+ * passed. WEIGHTED adds n, at most 255 as PAPI's weights are; otherwise
+ * a sample adds 1. */
 static long long increment(struct papi__overflow *o, long long value,
-			   int flags) /* async-signal-safe */
+			   int flags, long long n) /* async-signal-safe */
 {
 	if ((flags & PAPI_PROFIL_RANDOM) &&
 	    next_random(o) <= (unsigned long)(RAND_MAX / 4))
@@ -48,6 +57,8 @@ static long long increment(struct papi__overflow *o, long long value,
 	if ((flags & PAPI_PROFIL_COMPRESS) &&
 	    (long long)next_random(o) < value)
 		return value;
+	if ((flags & PAPI_PROFIL_WEIGHTED) && n > 1)
+		return value + (n > 255 ? 255 : n);
 	return value + 1;
 }
 
@@ -56,7 +67,7 @@ static long long increment(struct papi__overflow *o, long long value,
  * buffer's size in bytes. pr_off 0 with scale 2 puts every sample into
  * bucket 0. */
 static void add_sample(struct papi__overflow *o, const PAPI_sprofil_t *p,
-		       uintptr_t pc) /* async-signal-safe */
+		       uintptr_t pc, long long n) /* async-signal-safe */
 {
 	uintptr_t off = (uintptr_t)p->pr_off;
 	unsigned long long i;
@@ -72,25 +83,25 @@ static void add_sample(struct papi__overflow *o, const PAPI_sprofil_t *p,
 		unsigned short *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
-			b[i] = (unsigned short)increment(o, b[i], flags);
+			b[i] = (unsigned short)increment(o, b[i], flags, n);
 	} else if (flags & PAPI_PROFIL_BUCKET_32) {
 		unsigned int *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
-			b[i] = (unsigned int)increment(o, b[i], flags);
+			b[i] = (unsigned int)increment(o, b[i], flags, n);
 	} else {
 		unsigned long long *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
 			b[i] = (unsigned long long)increment(
-				o, (long long)b[i], flags);
+				o, (long long)b[i], flags, n);
 	}
 }
 
 /* PAPI 7's _papi_hwi_dispatch_profile: the region with the highest
- * start below pc, else the first. */
+ * start below pc, else the first; n overflows (increment). */
 static void profile(struct papi__overflow *o, const struct papi__ovf_entry *e,
-		    uintptr_t pc) /* async-signal-safe */
+		    uintptr_t pc, long long n) /* async-signal-safe */
 {
 	uintptr_t off, best_off = 0;
 	int i, best = 0;
@@ -103,7 +114,7 @@ static void profile(struct papi__overflow *o, const struct papi__ovf_entry *e,
 		}
 	}
 	if (e->nprof > 0)
-		add_sample(o, &e->prof[best], pc);
+		add_sample(o, &e->prof[best], pc, n);
 }
 
 /* One overflow of native position pos of the running set es. */
@@ -120,9 +131,90 @@ static void dispatch(struct papi__evset *es, int pos, void *uc)
 	}
 	o->hits++;
 	if (o->e[k].profiling)
-		profile(o, &o->e[k], pc);
+		profile(o, &o->e[k], pc, 1);
 	else if (o->handler)
-		o->handler(es->id, (void *)pc, (long long)1 << pos, uc);
+		o->handler(es->id, (void *)pc, (long long)(1ull << pos), uc);
+}
+
+/* Event idx's value from its natives' values raw, as PAPI_read computes
+ * it (evset_count.c). */
+static long long event_value(const struct papi__evset *es, int idx,
+			     const long long *raw) /* async-signal-safe */
+{
+	const struct papi__evset_event *ev = &es->events[idx];
+	long long t[PAPI__MAX_TERMS], v = raw[ev->pos[0]];
+	int j;
+
+	if (ev->derived == PAPI__DERIVED_POSTFIX) {
+		for (j = 0; j < ev->nterms; j++)
+			t[j] = raw[ev->pos[j]];
+		return papi__preset_eval(ev->code & PAPI_PRESET_AND_MASK, t);
+	}
+	for (j = 1; j < ev->nterms; j++)
+		v = ev->derived == PAPI__DERIVED_SUB ? v - raw[ev->pos[j]]
+						     : v + raw[ev->pos[j]];
+	return v;
+}
+
+/* A software overflow tick of the running set es. An event overflows when
+ * its count reached a higher multiple of its threshold than at the last
+ * tick (a count that went down, by PAPI_reset or PAPI_accum, is followed
+ * down). The handler gets every such event of the tick in one vector, as
+ * PAPI's software overflow gives them; a profiled event gets one sample
+ * standing for the multiples it passed. */
+static void tick(struct papi__evset *es, struct papi__cmp *c, void *uc)
+	/* async-signal-safe */
+{
+	struct papi__overflow *o = es->ovf;
+	struct papi__ovf_entry *e;
+	uintptr_t pc = papi__arch_ucontext_pc(uc);
+	unsigned long long vector = 0;
+	long long v, q;
+	int k, fired = 0;
+
+	/* The set's own read, into memory of the set's overflow state sized
+	 * before the start: no lock, no allocation. */
+	if (es->nnative > o->raw_cap || !c->ops->read ||
+	    c->ops->read(c, es->ctl, o->raw) != PAPI_OK) {
+		o->strays++;
+		return;
+	}
+	for (k = 0; k < o->n; k++) {
+		e = &o->e[k];
+		if (e->idx < 0 || e->idx >= es->nevents)
+			continue;
+		v = event_value(es, e->idx, o->raw);
+		q = v / e->threshold;
+		if (q > e->quot) {
+			fired = 1;
+			if (e->profiling)
+				profile(o, e, pc, q - e->quot);
+			else
+				vector |= 1ull << es->events[e->idx].pos[0];
+		}
+		e->quot = q;
+	}
+	o->hits += fired;
+	if (vector && o->handler)
+		o->handler(es->id, (void *)pc, (long long)vector, uc);
+}
+
+/* The tick's set, if the interrupted thread runs it; else it is a late
+ * tick of a set that stopped, or one started but not yet running. */
+static void software(struct papi__thread *t, int id, void *uc)
+	/* async-signal-safe */
+{
+	struct papi__evset *es;
+	int i;
+
+	for (i = 0; t && i < papi__lib.ncmp; i++) {
+		es = t->running_es[i];
+		if (es && t->running[i] == id && es->ovf && es->ovf->sw &&
+		    (es->state & PAPI_OVERFLOWING)) {
+			tick(es, &papi__lib.cmp[i], uc);
+			return;
+		}
+	}
 }
 
 /* async-signal-safe */
@@ -136,11 +228,16 @@ void papi__overflow_signal(int sig, void *info, void *uc)
 
 	(void)sig;
 	t = papi__thread_peek();
+	if (si->si_code == SI_TIMER) {
+		software(t, si->si_value.sival_int, uc);
+		errno = saved;
+		return;
+	}
 	for (i = 0; t && i < papi__lib.ncmp; i++) {
 		es = t->running_es[i];
 		c = &papi__lib.cmp[i];
-		if (!es || !es->ovf || !(es->state & PAPI_OVERFLOWING) ||
-		    !c->ops->overflow_pos)
+		if (!es || !es->ovf || es->ovf->sw ||
+		    !(es->state & PAPI_OVERFLOWING) || !c->ops->overflow_pos)
 			continue;
 		pos = c->ops->overflow_pos(c, es->ctl, si->si_fd);
 		if (pos >= 0) {

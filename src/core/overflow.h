@@ -11,9 +11,18 @@
  * running set, never through the EventSet table or the lock.
  *
  *   profil.c    setting up: PAPI_overflow, PAPI_sprofil, PAPI_profil,
- *               PAPI_get_overflow_event_index; library lock, malloc
+ *               PAPI_get_overflow_event_index, PAPI_DEF_ITIMER, software
+ *               overflow's timer; library lock, malloc
  *   overflow.c  the signal handler and the histogram update, all
  *               async-signal-safe (GUIDE rule 13)
+ *
+ * Two ways to overflow, one per set (docs/design.md, "Software
+ * overflow"). Hardware: the component samples each event every threshold
+ * counts and signals each overflow. Software (PAPI_OVERFLOW_FORCE_SW,
+ * PAPI_PROFIL_FORCE_SW, or a component without hardware_intr): a per-thread
+ * POSIX timer ticks the running thread, raising the same signal; at each
+ * tick the handler reads the set and reports the events whose counts passed
+ * a multiple of their threshold since the previous tick.
  */
 #include <stdint.h>
 
@@ -32,6 +41,21 @@ struct papi__ovf_entry {
 	PAPI_sprofil_t *prof;
 	int nprof;
 	PAPI_sprofil_t own_region;
+	/* Software overflow, set at each start: the event's index in the set
+	 * (-1: gone) and its count's multiple of threshold at the last tick. */
+	int idx;
+	long long quot;
+};
+
+/* Software overflow's timer (profil.c). It ticks the thread that made
+ * it, so a set started by another thread (or in a fork child, which has
+ * no timers) gets a new one. */
+struct papi__ovf_timer {
+	void *id;       /* the OS layer's handle, valid while made */
+	int made;
+	int tid, pid;   /* the thread it ticks, in process pid */
+	int cpu;        /* ticks per CPU time of tid, else real time */
+	long long ns;   /* period while armed, 0 while disarmed */
 };
 
 struct papi__overflow {
@@ -40,13 +64,24 @@ struct papi__overflow {
 	/* Native position -> entry, -1 for none: set at each PAPI_start. */
 	signed char by_pos[PAPI__OVF_MAX];
 	PAPI_overflow_handler_t handler;
-	int flags;      /* PAPI_OVERFLOW_HARDWARE */
+	int flags;      /* PAPI_OVERFLOW_HARDWARE or PAPI_OVERFLOW_FORCE_SW */
+	int sw;         /* software overflow (fixed while entries exist) */
 	int prof_flags; /* PAPI_PROFIL_*, one bucket size set */
 	int installed;  /* counted in papi__lib.ovf_users */
 	uint64_t rand;  /* PAPI_PROFIL_RANDOM / COMPRESS: xorshift state */
 	/* Signals handled and samples that matched no entry (stale ones). */
 	unsigned long long hits, strays;
+	/* Software overflow: the timer, and the handler's buffer for a read
+	 * of the set's natives (grown before each start, cap values). */
+	struct papi__ovf_timer timer;
+	long long *raw;
+	int raw_cap;
 };
+
+/* The signal overflow uses, software or hardware: PAPI's SIGRTMIN + 2,
+ * which perf_event's hardware_intr_sig also is, so one handler serves
+ * both. */
+#define PAPI__OVF_SIG_OFFSET 2
 
 /* profil.c: the API layer's calls; each takes the library lock. */
 int papi__overflow_set(int id, int code, int threshold, int flags,
@@ -57,14 +92,25 @@ int papi__profil_set(int id, void *buf, unsigned bufsiz, vptr_t offset,
 		     unsigned scale, int code, int threshold, int flags);
 int papi__overflow_index(int id, long long vector, int *array, int *number);
 
-/* evset*.c, with the lock held: map positions before a start; drop the
+/* PAPI_get_opt / PAPI_set_opt of PAPI_DEF_ITIMER and PAPI_DEF_ITIMER_NS:
+ * the timer of software overflow (profil.c). set writes back the period
+ * it will use. PAPI_OK or PAPI_EINVAL. */
+int papi__overflow_itimer_get(int option, PAPI_itimer_option_t *it);
+int papi__overflow_itimer_set(int option, PAPI_itimer_option_t *it);
+
+/* evset*.c, with the lock held: map positions before a start (and arm a
+ * software overflow timer, ticking the calling thread); disarm it once
+ * the set has stopped (no longer the thread's running set); drop the
  * entry of an event being removed; free everything (cleanup, destroy). */
 void papi__overflow_prepare(struct papi__evset *es);
+void papi__overflow_stop(struct papi__evset *es);
 void papi__overflow_forget(struct papi__evset *es, int code);
 void papi__overflow_free(struct papi__evset *es);
 
-/* overflow.c: the handler, installed for the components' hardware_intr_sig
- * (siginfo_t and ucontext_t as void *, see os.h). async-signal-safe. */
+/* overflow.c: the handler, installed for PAPI__OVF_SIG_OFFSET's signal
+ * (siginfo_t and ucontext_t as void *, see os.h): a perf_event fd's
+ * overflow, or a software overflow timer's tick (SI_TIMER, with the set's
+ * id as its value). async-signal-safe. */
 void papi__overflow_signal(int sig, void *info, void *uc);
 
 #endif

@@ -15,15 +15,21 @@
  *   events still overflowing in place (PAPI would call NULL);
  * - PAPI_sprofil with a threshold but no region is PAPI_EINVAL (PAPI would
  *   read through NULL in the handler);
- * - PAPI_OVERFLOW_FORCE_SW (software overflow from a timer) is
- *   PAPI_ENOSUPP; PAPI_PROFIL_FORCE_SW profiles from the same overflow
- *   signals, as PAPI 7's perf_event component does.
+ * - software overflow (PAPI_OVERFLOW_FORCE_SW, PAPI_PROFIL_FORCE_SW, and
+ *   every overflow of a component without hardware_intr) ticks each
+ *   thread with a POSIX timer of its own on the overflow signal, not the
+ *   whole process with setitimer and SIGPROF (docs/design.md, "Software
+ *   overflow"); PAPI_DEF_ITIMER still chooses its clock and period.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/log.h"
 #include "core/overflow.h"
 #include "os/os.h"
 
@@ -91,13 +97,210 @@ static int ensure(struct papi__evset *es)
 	return PAPI_OK;
 }
 
-/* The handler is installed while some set has an entry. */
-static int install(struct papi__evset *es)
+/*
+ * PAPI_DEF_ITIMER: the clock and period of software overflow's timer,
+ * PAPI's defaults (ITIMER_PROF, SIGPROF, 10 ms) until set. It is the one
+ * file-scope variable of the core outside lib.c (GUIDE rule 12): struct
+ * papi__lib is another module's. It belongs to one library generation: a
+ * setting made before PAPI_shutdown reads as the defaults after it, as
+ * each PAPI_library_init starts PAPI afresh. Written with the lock held.
+ */
+struct itimer_setting {
+	unsigned int gen; /* papi__lib.gen when set; other: the defaults */
+	int set;
+	PAPI_itimer_option_t it;
+};
+static struct itimer_setting itimer_now;
+
+#define ITIMER_DEFAULT_NS 10000000
+/* Below this the signals would cost more than the work between them; and
+ * the kernel checks CPU-time timers at its scheduler tick (1-4 ms)
+ * anyway. */
+#define ITIMER_MIN_NS 10000
+
+static PAPI_itimer_option_t itimer_get(void)
 {
-	int sig = papi__lib.cmp[es->cidx].info.hardware_intr_sig, ret;
+	PAPI_itimer_option_t d = { .itimer_num = ITIMER_PROF,
+				   .itimer_sig = SIGPROF,
+				   .ns = ITIMER_DEFAULT_NS };
+
+	if (itimer_now.set && itimer_now.gen == papi__lib.gen)
+		return itimer_now.it;
+	return d;
+}
+
+int papi__overflow_itimer_get(int option, PAPI_itimer_option_t *it)
+{
+	PAPI_itimer_option_t now;
+
+	if (!it || (option != PAPI_DEF_ITIMER && option != PAPI_DEF_ITIMER_NS))
+		return PAPI_EINVAL;
+	papi__lib_lock();
+	now = itimer_get();
+	papi__lib_unlock();
+	if (option == PAPI_DEF_ITIMER_NS)
+		it->ns = now.ns;
+	else
+		*it = now;
+	return PAPI_OK;
+}
+
+/* PAPI's pairs of interval timer and signal. The signal is checked, as
+ * PAPI does, and reported back, but every tick arrives on the overflow
+ * signal (overflow.h), which one handler serves. */
+static int valid_itimer(int num, int sig)
+{
+	return (num == ITIMER_REAL && sig == SIGALRM) ||
+	       (num == ITIMER_VIRTUAL && sig == SIGVTALRM) ||
+	       (num == ITIMER_PROF && sig == SIGPROF);
+}
+
+/* The period is rounded up to ITIMER_MIN_NS and written back, as PAPI
+ * writes back its rounded period; ns 0 with PAPI_DEF_ITIMER keeps it. */
+int papi__overflow_itimer_set(int option, PAPI_itimer_option_t *it)
+{
+	PAPI_itimer_option_t now;
+
+	if (!it || (option != PAPI_DEF_ITIMER && option != PAPI_DEF_ITIMER_NS))
+		return PAPI_EINVAL;
+	if (it->ns < 0 || (option == PAPI_DEF_ITIMER_NS && it->ns == 0))
+		return PAPI_EINVAL;
+	if (option == PAPI_DEF_ITIMER &&
+	    !valid_itimer(it->itimer_num, it->itimer_sig))
+		return PAPI_EINVAL;
+	papi__lib_lock();
+	now = itimer_get();
+	if (it->ns > 0)
+		now.ns = it->ns < ITIMER_MIN_NS ? ITIMER_MIN_NS : it->ns;
+	if (option == PAPI_DEF_ITIMER) {
+		now.itimer_num = it->itimer_num;
+		now.itimer_sig = it->itimer_sig;
+		now.flags = it->flags;
+	}
+	itimer_now.it = now;
+	itimer_now.gen = papi__lib.gen;
+	itimer_now.set = 1;
+	papi__lib_unlock();
+	it->ns = now.ns;
+	return PAPI_OK;
+}
+
+/*
+ * Link seam: the unit tests link the core with tests/unit's fake OS layer,
+ * which has no timers; these weak stand-ins let them link (software
+ * overflow answers PAPI_ESYS there), and src/os/linux/os_signal.c's
+ * definitions take their place in the library. Delete them once the fake
+ * layer defines the three functions.
+ */
+__attribute__((weak)) int papi__os_timer_create(int cpu, int sig, int tid,
+						int value, void **timer)
+{
+	return -ENOSYS;
+}
+
+__attribute__((weak)) int papi__os_timer_arm(void *timer, long long ns)
+{
+	return -ENOSYS;
+}
+
+__attribute__((weak)) int papi__os_timer_delete(void *timer)
+{
+	return -ENOSYS;
+}
+
+static void timer_destroy(struct papi__ovf_timer *tm)
+{
+	/* A fork child's copy names its parent's timer: not its own to
+	 * delete, whatever timer of the child has that id now. */
+	if (tm->made && tm->pid == papi__os_getpid())
+		papi__os_timer_delete(tm->id);
+	tm->made = 0;
+	tm->ns = 0;
+}
+
+/* The set's timer, ticking the calling thread on the clock PAPI_DEF_ITIMER
+ * names: ITIMER_REAL is real time, the others the thread's CPU time (a
+ * thread's own, where PAPI's setitimer counts the whole process's). */
+static int timer_make(struct papi__evset *es)
+{
+	struct papi__ovf_timer *tm = &es->ovf->timer;
+	int cpu = itimer_get().itimer_num != ITIMER_REAL;
+	int tid = papi__os_gettid(), pid = papi__os_getpid(), ret;
+
+	if (tm->made && tm->pid == pid && tm->tid == tid && tm->cpu == cpu)
+		return PAPI_OK;
+	timer_destroy(tm);
+	ret = papi__os_timer_create(cpu, papi__os_rt_signal(PAPI__OVF_SIG_OFFSET),
+				    tid, es->id, &tm->id);
+	if (ret < 0) {
+		papi__log(PAPI__LOG_ERROR, "overflow",
+			  "software overflow timer: error %d", ret);
+		return PAPI_ESYS;
+	}
+	tm->made = 1;
+	tm->tid = tid;
+	tm->pid = pid;
+	tm->cpu = cpu;
+	return PAPI_OK;
+}
+
+/* Before a start, in the starting thread: room for the handler's read,
+ * this thread's timer, armed. The start itself cannot fail from here
+ * (papi__overflow_prepare returns nothing), so failures are logged and
+ * the set counts without ticks. */
+static void timer_start(struct papi__evset *es)
+{
+	struct papi__overflow *o = es->ovf;
+	long long *raw, ns = itimer_get().ns;
+
+	if (es->nnative > o->raw_cap) {
+		raw = realloc(o->raw, (size_t)es->nnative * sizeof(*raw));
+		if (!raw) {
+			papi__log(PAPI__LOG_ERROR, "overflow",
+				  "software overflow: out of memory");
+			return;
+		}
+		o->raw = raw;
+		o->raw_cap = es->nnative;
+	}
+	if (timer_make(es) != PAPI_OK)
+		return;
+	if (papi__os_timer_arm(o->timer.id, ns) < 0) {
+		papi__log(PAPI__LOG_ERROR, "overflow",
+			  "software overflow timer: cannot arm");
+		return;
+	}
+	o->timer.ns = ns;
+}
+
+static void timer_stop(struct papi__overflow *o)
+{
+	if (o->timer.made && o->timer.ns &&
+	    o->timer.pid == papi__os_getpid())
+		papi__os_timer_arm(o->timer.id, 0);
+	o->timer.ns = 0;
+}
+
+/* Software overflow for this set: asked for, or the component cannot
+ * signal overflows itself. */
+static int use_sw(const struct papi__evset *es, int forced)
+{
+	return forced || !papi__lib.cmp[es->cidx].info.hardware_intr;
+}
+
+/* The handler is installed while some set has an entry: on the
+ * component's hardware_intr_sig, or for software overflow on the signal
+ * its timers raise. One signal serves every set (overflow.h). */
+static int install(struct papi__evset *es, int sw)
+{
+	int sig = sw ? papi__os_rt_signal(PAPI__OVF_SIG_OFFSET)
+		     : papi__lib.cmp[es->cidx].info.hardware_intr_sig;
+	int ret;
 
 	if (es->ovf->installed)
 		return PAPI_OK;
+	if (papi__lib.ovf_users > 0 && sig != papi__lib.ovf_sig)
+		return PAPI_ECNFLCT;
 	if (papi__lib.ovf_users == 0) {
 		ret = papi__os_signal_install(sig, papi__overflow_signal);
 		if (ret < 0)
@@ -128,13 +331,15 @@ static void update_state(struct papi__evset *es)
 	es->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
 	if (o->n) {
 		es->state |= PAPI_OVERFLOWING | (prof ? PAPI_PROFILING : 0);
-		o->flags |= PAPI_OVERFLOW_HARDWARE;
+		o->flags = o->sw ? PAPI_OVERFLOW_FORCE_SW : PAPI_OVERFLOW_HARDWARE;
 		return;
 	}
 	uninstall(es);
+	timer_destroy(&o->timer);
 	o->handler = NULL;
 	o->flags = 0;
 	o->prof_flags = 0;
+	o->sw = 0;
 }
 
 static void drop_entry(struct papi__overflow *o, int k)
@@ -149,9 +354,10 @@ static void drop_entry(struct papi__overflow *o, int k)
 }
 
 /* Sample event idx every threshold events (0: stop), for the handler or
- * into prof[nprof]; own: keep a copy of prof[0] (PAPI_profil's). */
+ * into prof[nprof]; own: keep a copy of prof[0] (PAPI_profil's); sw:
+ * software overflow, one way for every event of a set, as in PAPI. */
 static int arm(struct papi__evset *es, int idx, long long threshold,
-	       PAPI_sprofil_t *prof, int nprof, int own)
+	       PAPI_sprofil_t *prof, int nprof, int own, int sw)
 {
 	struct papi__overflow *o = es->ovf;
 	struct papi__cmp *c = &papi__lib.cmp[es->cidx];
@@ -161,26 +367,32 @@ static int arm(struct papi__evset *es, int idx, long long threshold,
 	if (threshold == 0) {
 		if (k < 0)
 			return PAPI_EINVAL;
-		ret = papi__cmp_set_overflow(c, es->ctl, es->events[idx].pos[0],
-					     0);
+		ret = o->sw ? PAPI_OK
+			    : papi__cmp_set_overflow(c, es->ctl,
+						     es->events[idx].pos[0], 0);
 		if (ret != PAPI_OK)
 			return ret;
 		drop_entry(o, k);
 		update_state(es);
 		return PAPI_OK;
 	}
+	if (o->n && o->sw != sw)
+		return PAPI_ECNFLCT;
 	if (k < 0 && o->n == PAPI__OVF_MAX)
 		return PAPI_ECNFLCT;
 	if (es->events[idx].pos[0] >= PAPI__OVF_MAX)
 		return PAPI_ECNFLCT;
-	ret = install(es);
+	ret = install(es, sw);
 	if (ret == PAPI_OK)
-		ret = papi__cmp_set_overflow(c, es->ctl,
-					     es->events[idx].pos[0], threshold);
+		ret = sw ? timer_make(es)
+			 : papi__cmp_set_overflow(c, es->ctl,
+						  es->events[idx].pos[0],
+						  threshold);
 	if (ret != PAPI_OK) {
 		update_state(es);
 		return ret;
 	}
+	o->sw = sw;
 	if (k < 0)
 		k = o->n++;
 	e = &o->e[k];
@@ -190,6 +402,7 @@ static int arm(struct papi__evset *es, int idx, long long threshold,
 	e->profiling = prof != NULL;
 	e->prof = prof;
 	e->nprof = nprof;
+	e->idx = -1;
 	if (own) {
 		e->own = 1;
 		e->own_region = *prof;
@@ -202,27 +415,26 @@ static int arm(struct papi__evset *es, int idx, long long threshold,
 static int overflow_locked(struct papi__evset *es, int code, int threshold,
 			   int flags, PAPI_overflow_handler_t handler)
 {
-	int idx, k, ret = check_set(es, code, &idx);
+	int idx, k, sw, ret = check_set(es, code, &idx);
 
 	if (ret != PAPI_OK)
 		return ret;
 	if (threshold < 0)
 		return PAPI_EINVAL;
-	if (!(flags & PAPI_OVERFLOW_FORCE_SW) && threshold && is_derived(es, idx))
+	/* A derived event's count is known only from a read: software
+	 * overflow reads it, hardware cannot sample it. */
+	sw = use_sw(es, flags & PAPI_OVERFLOW_FORCE_SW);
+	if (!sw && threshold && is_derived(es, idx))
 		return PAPI_EINVAL;
 	if (!(es->state & PAPI_OVERFLOWING) && (!handler || !threshold))
 		return PAPI_EINVAL;
-	if (flags & PAPI_OVERFLOW_FORCE_SW)
-		return PAPI_ENOSUPP;
-	if (!papi__lib.cmp[es->cidx].info.hardware_intr)
-		return PAPI_ENOSUPP;
 	if ((ret = ensure(es)) != PAPI_OK)
 		return ret;
 	/* Profiling entries are PAPI_sprofil's to change. */
 	k = find_entry(es->ovf, code);
 	if (k >= 0 && es->ovf->e[k].profiling)
 		return PAPI_EINVAL;
-	ret = arm(es, idx, threshold, NULL, 0, 0);
+	ret = arm(es, idx, threshold, NULL, 0, 0, sw);
 	if (ret == PAPI_OK && handler && es->ovf->n)
 		es->ovf->handler = handler;
 	return ret;
@@ -275,30 +487,26 @@ static int sprofil_locked(struct papi__evset *es, PAPI_sprofil_t *prof,
 			  int own)
 {
 	struct papi__overflow *o;
-	int idx, k, ret = check_set(es, code, &idx);
+	int idx, k, sw, ret = check_set(es, code, &idx);
 
 	if (ret != PAPI_OK)
 		return ret;
-	if (is_derived(es, idx) && !(flags & PAPI_PROFIL_FORCE_SW))
+	sw = use_sw(es, flags & PAPI_PROFIL_FORCE_SW);
+	if (is_derived(es, idx) && !sw)
 		return PAPI_EINVAL;
 	if ((ret = check_profil(es, prof, profcnt, threshold, &flags)) != PAPI_OK)
 		return ret;
-	if (!papi__lib.cmp[es->cidx].info.hardware_intr)
-		return PAPI_ENOSUPP;
 	if ((ret = ensure(es)) != PAPI_OK)
 		return ret;
 	o = es->ovf;
 	k = find_entry(o, code);
 	if (threshold == 0 && (k < 0 || !o->e[k].profiling))
 		return PAPI_EINVAL;
-	if (threshold > 0 && (es->state & PAPI_PROFILING) &&
-	    (flags & PAPI_PROFIL_FORCE_SW) != (o->prof_flags & PAPI_PROFIL_FORCE_SW))
-		return PAPI_ECNFLCT;
 	/* An event overflowing for PAPI_overflow's handler is not profiled. */
 	if (k >= 0 && !o->e[k].profiling)
 		return PAPI_ECNFLCT;
 	ret = arm(es, idx, threshold, threshold ? prof : NULL,
-		  threshold ? profcnt : 0, own);
+		  threshold ? profcnt : 0, own, sw);
 	if (ret == PAPI_OK && o->n)
 		o->prof_flags = flags;
 	return ret;
@@ -393,6 +601,7 @@ int papi__overflow_index(int id, long long vector, int *array, int *number)
 	return ret;
 }
 
+/* Software overflow counts from zero at each start, as the counts do. */
 void papi__overflow_prepare(struct papi__evset *es)
 {
 	struct papi__overflow *o = es->ovf;
@@ -402,9 +611,21 @@ void papi__overflow_prepare(struct papi__evset *es)
 	for (k = 0; k < o->n; k++) {
 		idx = find_event(es, o->e[k].code);
 		pos = idx < 0 ? -1 : es->events[idx].pos[0];
+		o->e[k].idx = pos >= 0 && pos < PAPI__OVF_MAX ? idx : -1;
+		o->e[k].quot = 0;
 		if (pos >= 0 && pos < PAPI__OVF_MAX)
 			o->by_pos[pos] = (signed char)k;
 	}
+	if (o->sw && o->n)
+		timer_start(es);
+}
+
+/* Ticks that come after this (one may be queued) find the set no longer
+ * running in their thread and are dropped (overflow.c). */
+void papi__overflow_stop(struct papi__evset *es)
+{
+	if (es && es->ovf)
+		timer_stop(es->ovf);
 }
 
 void papi__overflow_forget(struct papi__evset *es, int code)
@@ -414,16 +635,21 @@ void papi__overflow_forget(struct papi__evset *es, int code)
 	if (k < 0 || idx < 0)
 		return;
 	/* The native may stay for another event: stop it sampling. */
-	papi__cmp_set_overflow(&papi__lib.cmp[es->cidx], es->ctl,
-			       es->events[idx].pos[0], 0);
+	if (!es->ovf->sw)
+		papi__cmp_set_overflow(&papi__lib.cmp[es->cidx], es->ctl,
+				       es->events[idx].pos[0], 0);
 	drop_entry(es->ovf, k);
 	update_state(es);
 }
 
 void papi__overflow_free(struct papi__evset *es)
 {
-	uninstall(es);
-	free(es->ovf);
-	es->ovf = NULL;
+	if (es->ovf) {
+		timer_destroy(&es->ovf->timer);
+		uninstall(es);
+		free(es->ovf->raw);
+		free(es->ovf);
+		es->ovf = NULL;
+	}
 	es->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
 }

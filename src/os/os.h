@@ -99,4 +99,17 @@ int papi__os_signal_install(int sig, void (*fn)(int, void *, void *));
 int papi__os_signal_ignore(int sig);
 int papi__os_fd_signal(int fd, int sig, int tid);
 
+/* Software overflow's interval timer (src/os/linux/os_signal.c; added for
+ * PAPI_OVERFLOW_FORCE_SW). timer_create: a POSIX timer that raises sig in
+ * thread tid only (SIGEV_THREAD_ID), with value as the signal's
+ * si_value.sival_int, counting the calling thread's CPU time (cpu != 0;
+ * tid should then be the caller) or CLOCK_MONOTONIC; *timer is an opaque
+ * handle. timer_arm: expire every ns nanoseconds from now; 0 disarms.
+ * timer_delete: gone, with any expiry not yet delivered still pending.
+ * 0 or -errno. */
+int papi__os_timer_create(int cpu, int sig, int tid, int value,
+			  void **timer);
+int papi__os_timer_arm(void *timer, long long ns);
+int papi__os_timer_delete(void *timer);
+
 #endif

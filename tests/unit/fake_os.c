@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -843,6 +844,56 @@ int fake_os_mkfile(const char *path, const char *content)
 	return 0;
 }
 
+/* libpfm4 finds the host's core PMU from cpuid, not from the fake sysfs,
+ * so the presets a unit test sees would follow whatever CPU runs it (Zen 4
+ * rows on one machine, the generic fallback on another). The fake machine's
+ * CPU is one libpfm4 does not know: every core PMU it detects here is
+ * disabled (LIBPFM_DISABLED_PMUS), leaving perf and perf_raw. libpfm4 reads
+ * its environment once per process, at the first pfm_initialize, so a child
+ * process asks it for the list. */
+static void plain_libpfm(void)
+{
+	char list[1024];
+	ssize_t n, len = 0;
+	int fd[2], status;
+	pid_t pid;
+
+	if (getenv("LIBPFM_DISABLED_PMUS") || pipe(fd) < 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		pfm_pmu_info_t pi;
+		int p, first = 1;
+
+		close(fd[0]);
+		if (pfm_initialize() == PFM_SUCCESS)
+			for (p = 0; p < PFM_PMU_MAX; p++) {
+				memset(&pi, 0, sizeof(pi));
+				pi.size = sizeof(pi);
+				if (pfm_get_pmu_info(p, &pi) != PFM_SUCCESS ||
+				    !pi.is_present || !pi.name ||
+				    pi.type == PFM_PMU_TYPE_OS_GENERIC)
+					continue;
+				if (!first && write(fd[1], ",", 1) != 1)
+					_exit(1);
+				if (write(fd[1], pi.name, strlen(pi.name)) < 0)
+					_exit(1);
+				first = 0;
+			}
+		_exit(0);
+	}
+	close(fd[1]);
+	while (pid > 0 && len < (ssize_t)sizeof(list) - 1 &&
+	       (n = read(fd[0], list + len, sizeof(list) - 1 - (size_t)len)) > 0)
+		len += n;
+	close(fd[0]);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	list[len] = '\0';
+	if (len > 0)
+		setenv("LIBPFM_DISABLED_PMUS", list, 1);
+}
+
 int fake_os_std_sysfs(void)
 {
 	static const char *const files[][2] = {
@@ -881,6 +932,7 @@ int fake_os_std_sysfs(void)
 	size_t i;
 	int ret;
 
+	plain_libpfm();
 	if (!fake_os_make_root())
 		return -errno;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {

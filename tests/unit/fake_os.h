@@ -136,7 +136,9 @@ int fake_os_mkdir(const char *path);
  *   fakesw  type 14: format event=config:0-15; events ticks (+ .scale,
  *           .unit)
  *   software type 1, no events
- * Files end in a newline, as sysfs files do. 0 or -errno.
+ * Files end in a newline, as sysfs files do. Its CPU is one libpfm4 does
+ * not know: the core PMU libpfm4 finds on the host is disabled, so the
+ * presets come from the generic rows wherever the tests run. 0 or -errno.
  */
 #define FAKE_CPU_TYPE 4
 #define FAKE_MSR_TYPE 11

@@ -148,26 +148,29 @@ static void print_compiled(const PAPI_component_info_t *c, int detailed)
 	printf("\n");
 }
 
-/* "PMUs supported: a, b, ..." wrapped under itself at 80 columns. */
+/* "PMUs supported: a, b, ..." as PAPI 7's utility wraps it (measured on
+ * Debian's binary): a name goes on a new line, under the first, when the
+ * names already on the line (each counted with its ", ") plus this one
+ * pass 82 columns; no comma ends a wrapped line, and a first name that
+ * alone passes 82 columns starts on the next line too. */
 static void print_pmus(const PAPI_component_info_t *c)
 {
-	int i, col;
+	int i, col = 0;
 
 	if (c->pmu_names[0] == NULL)
 		return;
-	col = printf(INDENT "PMUs supported: ");
+	printf(INDENT "PMUs supported: ");
 	for (i = 0; i < PAPI_PMU_MAX && c->pmu_names[i]; i++) {
-		int len = (int)strlen(c->pmu_names[i]) + (i ? 2 : 0);
+		int len = (int)strlen(c->pmu_names[i]);
 
-		if (i && col + len > 80) {
-			printf(",\n" INDENT "                ");
-			col = (int)sizeof(INDENT) - 1 + 16;
-			len -= 2;
+		if (col + len > 82) {
+			printf("\n" INDENT "                ");
+			col = 0;
 		} else if (i) {
 			printf(", ");
 		}
 		printf("%s", c->pmu_names[i]);
-		col += len;
+		col += len + 2;
 	}
 	printf("\n");
 }

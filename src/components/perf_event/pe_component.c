@@ -135,6 +135,14 @@ static int pe_init(struct papi__cmp *self)
 	 * profiles are built from those signals, not from kernel buffers. */
 	in->hardware_intr = 1;
 	in->hardware_intr_sig = papi__os_rt_signal(2);
+	/* PAPI_attach: every event can count another thread (perf_event_open
+	 * with its tid), which the kernel allows to a caller that may ptrace
+	 * it. must_ptrace, as PAPI 7 reports for perf_event, tells callers
+	 * to stop the target under ptrace while they attach, which is how
+	 * PAPI's attach tests drive their children (a child that stops itself
+	 * is resumed only by its tracer). */
+	in->attach = 1;
+	in->attach_must_ptrace = 1;
 	return PAPI_OK;
 }
 
