@@ -224,7 +224,9 @@ static int attach(int EventSet, int tid)
 	ret = papi__evset_get_opts(EventSet, &o);
 	if (ret != PAPI_OK)
 		return ret;
+	/* A thread, or nothing: a CPU attachment ends either way. */
 	o.tid = tid;
+	o.cpu = -1;
 	return papi__evset_set_opts(EventSet, &o);
 }
 
@@ -246,7 +248,7 @@ PAPI_EXPORT int PAPI_detach(int EventSet)
 	if (ret != PAPI_OK)
 		return RET(ret);
 	/* PAPI: detaching a set that is not attached is PAPI_EINVAL. */
-	if (!o.tid)
+	if (!o.tid && o.cpu < 0)
 		return RET(PAPI_EINVAL);
 	return RET(attach(EventSet, 0));
 }

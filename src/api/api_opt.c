@@ -6,6 +6,7 @@
 #include "api/api.h"
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/overflow.h"
 #include "core/sysinfo.h"
 
 static int valid_domain(int d)
@@ -66,6 +67,25 @@ static int set_evset_inherit(int EventSet, int inherit)
 	return papi__evset_set_opts(EventSet, &o);
 }
 
+/* PAPI_CPU_ATTACH: count every task on one CPU (perf_event_open with pid
+ * -1), which the kernel allows to root or at perf_event_paranoid <= 0;
+ * refused at add or start otherwise, with PAPI_EPERM. */
+static int cpu_attach(int EventSet, unsigned int cpu)
+{
+	struct papi__ctl_opts o;
+	int ret;
+
+	ret = papi__evset_get_opts(EventSet, &o);
+	if (ret != PAPI_OK)
+		return ret;
+	if (papi__lib.hw.totalcpus > 0 && cpu >= (unsigned)papi__lib.hw.totalcpus)
+		return PAPI_EINVAL;
+	o.tid = -1;
+	o.cpu = (int)cpu;
+	o.inherit = 0;
+	return papi__evset_set_opts(EventSet, &o);
+}
+
 static int set_opt(int option, PAPI_option_t *p)
 {
 	switch (option) {
@@ -102,13 +122,40 @@ static int set_opt(int option, PAPI_option_t *p)
 		return set_evset_inherit(p->inherit.eventset,
 					 p->inherit.inherit);
 	case PAPI_CPU_ATTACH:
+		return cpu_attach(p->cpu.eventset, p->cpu.cpu_num);
 	case PAPI_DEF_MPX_NS:
+		/* PAPI keeps one period for both, and so do we. The kernel
+		 * rotates multiplexed events at its own interval (each PMU's
+		 * perf_event_mux_interval_ms, system-wide, root's to set),
+		 * which this does not change: docs/design.md. */
+		if (p->multiplex.ns <= 0)
+			return PAPI_EINVAL;
+		{
+			PAPI_itimer_option_t it = { .ns = p->multiplex.ns };
+			int ret = papi__overflow_itimer_set(PAPI_DEF_ITIMER_NS,
+							    &it);
+
+			p->multiplex.ns = (int)it.ns;
+			return ret;
+		}
 	case PAPI_DEF_ITIMER:
 	case PAPI_DEF_ITIMER_NS:
+		return papi__overflow_itimer_set(option, &p->itimer);
 	case PAPI_DATA_ADDRESS:
 	case PAPI_INSTR_ADDRESS:
+		/* Address-range restriction is an Itanium PMU feature; Linux
+		 * perf_event offers it for no core PMU we drive. The set must
+		 * exist; then the component says no, as PAPI's does. */
+	{
+		struct papi__ctl_opts o;
+		int ret = papi__evset_get_opts(p->addr.eventset, &o);
+
+		return ret != PAPI_OK ? ret : PAPI_ENOSUPP;
+	}
 	case PAPI_USER_EVENTS_FILE:
-		return PAPI_ENOIMPL;
+		/* PAPI 5's user-defined events file; PAPI 7.0 has none
+		 * either. Our own preset tables: PAPI_PRESET_TABLE. */
+		return PAPI_ENOSUPP;
 	default:
 		/* Not an option PAPI can set (PAPI answers PAPI_EINVAL). */
 		return PAPI_EINVAL;
@@ -131,6 +178,7 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 	int id = option == PAPI_DOMAIN	  ? p->domain.eventset
 		 : option == PAPI_GRANUL  ? p->granularity.eventset
 		 : option == PAPI_INHERIT ? p->inherit.eventset
+		 : option == PAPI_CPU_ATTACH ? p->cpu.eventset
 					  : p->attach.eventset;
 	int state, ret = papi__evset_get_opts(id, &o);
 
@@ -144,8 +192,11 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 		p->granularity.granularity = o.granularity;
 		return PAPI_OK;
 	case PAPI_ATTACH:
-		p->attach.tid = (unsigned long)o.tid;
-		return o.tid != 0;
+		p->attach.tid = o.tid > 0 ? (unsigned long)o.tid : 0;
+		return o.tid > 0;
+	case PAPI_CPU_ATTACH:
+		p->cpu.cpu_num = o.cpu >= 0 ? (unsigned)o.cpu : 0;
+		return o.cpu >= 0;
 	case PAPI_INHERIT:
 		p->inherit.inherit = o.inherit ? PAPI_INHERIT_ALL
 					       : PAPI_INHERIT_NONE;
@@ -188,9 +239,20 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_DOMAIN:
 	case PAPI_GRANUL:
 	case PAPI_ATTACH:
+	case PAPI_CPU_ATTACH:
 	case PAPI_INHERIT:
 	case PAPI_MULTIPLEX:
 		return get_evset_opt(option, p);
+	case PAPI_DEF_ITIMER:
+	case PAPI_DEF_ITIMER_NS:
+		return papi__overflow_itimer_get(option, &p->itimer);
+	case PAPI_DEF_MPX_NS: {
+		PAPI_itimer_option_t it;
+		int ret = papi__overflow_itimer_get(PAPI_DEF_ITIMER_NS, &it);
+
+		p->multiplex.ns = (int)it.ns;
+		return ret;
+	}
 	default:
 		return PAPI_EINVAL;
 	}

@@ -112,6 +112,31 @@ int papi__direct_none(void *arg, long long *values)
 	return papi__evset_read_declined(-1, values);
 }
 
+/* An attached (PAPI_attach) or CPU-attached set counts another thread or
+ * a CPU, not the thread that starts it: it takes none of that thread's
+ * slots, so a thread may run several, each on its own target (PAPI's
+ * multiattach tests run two at once). */
+static int counts_other(const struct papi__evset *es)
+{
+	return es->opts.tid != 0 || es->opts.cpu >= 0;
+}
+
+/* Another running set of es's component counts the same target. */
+static int target_busy(const struct papi__evset *es)
+{
+	int i;
+
+	for (i = 0; i < papi__lib.nevsets; i++) {
+		const struct papi__evset *o = papi__lib.evsets[i];
+
+		if (o && o != es && (o->state & PAPI_RUNNING) &&
+		    o->cidx == es->cidx && o->opts.tid == es->opts.tid &&
+		    o->opts.cpu == es->opts.cpu)
+			return 1;
+	}
+	return 0;
+}
+
 int papi__evset_start(int id)
 {
 	struct papi__thread *t = papi__thread_self();
@@ -128,9 +153,10 @@ int papi__evset_start(int id)
 		ret = PAPI_EISRUN;
 	else if (es->nevents == 0 || !es->ctl)
 		ret = PAPI_EINVAL;
-	else if (t->running[es->cidx] >= 0)
-		/* One running set per component and thread, as in PAPI, which
-		 * answers PAPI_EISRUN here too. */
+	else if (counts_other(es) ? target_busy(es)
+				  : t->running[es->cidx] >= 0)
+		/* One running set per component and counted thread (or CPU),
+		 * as in PAPI, which answers PAPI_EISRUN here too. */
 		ret = PAPI_EISRUN;
 	else {
 		/* Added for overflow: the handler's position map, fixed while
@@ -143,9 +169,11 @@ int papi__evset_start(int id)
 		es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
 		es->runner = t;
 		es->direct = is_direct(es);
-		t->running_es[es->cidx] = es;
-		t->running[es->cidx] = id;
-		direct_arm(es, id);
+		if (!counts_other(es)) {
+			t->running_es[es->cidx] = es;
+			t->running[es->cidx] = id;
+			direct_arm(es, id);
+		}
 	}
 	papi__lib_unlock();
 	return ret;
@@ -175,7 +203,7 @@ int papi__evset_stop(int id, long long *values)
 			memcpy(values, es->stopped,
 			       (size_t)es->nevents * sizeof(*values));
 		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
-		if (es->runner) {
+		if (es->runner && es->runner->running[es->cidx] == id) {
 			es->runner->running[es->cidx] = -1;
 			es->runner->running_es[es->cidx] = NULL;
 			direct_disarm(es->runner, id);
@@ -328,8 +356,11 @@ int papi__evset_set_opts(int id, const struct papi__ctl_opts *opts)
 	if (ret != PAPI_OK)
 		es->opts = old;
 	if (ret == PAPI_OK) {
-		es->state &= ~(PAPI_ATTACHED | PAPI_MULTIPLEXING);
-		if (es->opts.tid)
+		es->state &= ~(PAPI_ATTACHED | PAPI_CPU_ATTACHED |
+			       PAPI_MULTIPLEXING);
+		if (es->opts.cpu >= 0)
+			es->state |= PAPI_CPU_ATTACHED;
+		else if (es->opts.tid)
 			es->state |= PAPI_ATTACHED;
 		if (es->opts.multiplex)
 			es->state |= PAPI_MULTIPLEXING;

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef PAPI_TESTS_API_CHECK_H
+#define PAPI_TESTS_API_CHECK_H
+/*
+ * The API tests' one assertion: CHECK(cond, fmt, ...) prints the file,
+ * line, condition and a message, and counts the failure; main returns
+ * check_exit() (1 if any failed). A test that cannot run here exits 77,
+ * ctest's skip, after saying why.
+ */
+#include <stdio.h>
+
+static int check_failures;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__,          \
+				__LINE__, #cond);                              \
+			fprintf(stderr, __VA_ARGS__);                          \
+			fputc('\n', stderr);                                   \
+			check_failures++;                                      \
+		}                                                              \
+	} while (0)
+
+#define SKIP(...)                                                              \
+	do {                                                                   \
+		printf("SKIP: ");                                              \
+		printf(__VA_ARGS__);                                           \
+		putchar('\n');                                                 \
+		return 77;                                                     \
+	} while (0)
+
+static inline int check_exit(void)
+{
+	if (check_failures)
+		fprintf(stderr, "%d failure(s)\n", check_failures);
+	return check_failures ? 1 : 0;
+}
+
+#endif

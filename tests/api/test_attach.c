@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * PAPI_attach and PAPI_CPU_ATTACH with software events (no PMU needed):
+ *   - two sets attached to two busy child processes run at once from one
+ *     thread (PAPI's multiattach tests), beside a set of the thread's own;
+ *     a third set on a target that is already counted: PAPI_EISRUN;
+ *   - each counts its child's CPU time (up to the 40 ms each burns), not
+ *     ours (we sleep meanwhile);
+ *   - PAPI_get_opt(PAPI_ATTACH) names the target, PAPI_detach ends it;
+ *   - a set bound to CPU 0 (perf::CPU-CLOCK, every task there) counts
+ *     about the wall time that passed; state PAPI_CPU_ATTACHED, and
+ *     PAPI_get_opt(PAPI_CPU_ATTACH) names the CPU; a CPU that does not
+ *     exist is PAPI_EINVAL.
+ */
+#include <errno.h>
+#include <papi.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+/* A child that burns about 40 ms of CPU, then waits to be killed: enough
+ * to count, little enough not to starve the tests that run beside this
+ * one (ctest -j), some of which compare CPU time with wall time. */
+static pid_t busy_child(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct timespec ts;
+		volatile unsigned long x = 0;
+
+		alarm(20); /* never outlive the test */
+		do {
+			for (int i = 0; i < 100000; i++)
+				x++;
+			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+		} while (ts.tv_sec == 0 && ts.tv_nsec < 40000000);
+		for (;;)
+			pause();
+	}
+	return pid;
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int attached_set(const char *event, pid_t pid)
+{
+	int es = PAPI_NULL, ret;
+
+	CHECK(PAPI_create_eventset(&es) == PAPI_OK, "create");
+	ret = PAPI_add_named_event(es, event);
+	CHECK(ret == PAPI_OK, "add %s: %s", event, PAPI_strerror(ret));
+	if (pid > 0) {
+		ret = PAPI_attach(es, (unsigned long)pid);
+		CHECK(ret == PAPI_OK, "attach %d: %s", (int)pid,
+		      PAPI_strerror(ret));
+	}
+	return es;
+}
+
+static void threads(void)
+{
+	pid_t c1 = busy_child(), c2 = busy_child();
+	int es1, es2, es3, own, state, ret;
+	long long v1 = 0, v2 = 0, v3 = 0, mine = 0, t0, wall;
+	PAPI_option_t o;
+
+	CHECK(c1 > 0 && c2 > 0, "fork: %s", strerror(errno));
+	es1 = attached_set("perf::TASK-CLOCK", c1);
+	es2 = attached_set("perf::TASK-CLOCK", c2);
+	es3 = attached_set("perf::TASK-CLOCK", c1);
+	own = attached_set("perf::TASK-CLOCK", 0);
+
+	memset(&o, 0, sizeof(o));
+	o.attach.eventset = es1;
+	CHECK(PAPI_get_opt(PAPI_ATTACH, &o) == 1 &&
+		      o.attach.tid == (unsigned long)c1,
+	      "PAPI_ATTACH names %lu, want %d", o.attach.tid, (int)c1);
+	CHECK(PAPI_state(es1, &state) == PAPI_OK &&
+		      (state & PAPI_ATTACHED) && !(state & PAPI_CPU_ATTACHED),
+	      "state %#x", state);
+
+	t0 = now_ns();
+	CHECK((ret = PAPI_start(es1)) == PAPI_OK, "start 1: %s",
+	      PAPI_strerror(ret));
+	CHECK((ret = PAPI_start(es2)) == PAPI_OK,
+	      "start 2 beside 1: %s", PAPI_strerror(ret));
+	CHECK((ret = PAPI_start(es3)) == PAPI_EISRUN,
+	      "a second set on child 1: %s", PAPI_strerror(ret));
+	CHECK((ret = PAPI_start(own)) == PAPI_OK,
+	      "the thread's own set beside them: %s", PAPI_strerror(ret));
+	usleep(200000);
+	CHECK(PAPI_read(es1, &v1) == PAPI_OK, "read 1");
+	CHECK(PAPI_stop(es2, &v2) == PAPI_OK, "stop 2");
+	CHECK(PAPI_stop(es1, &v1) == PAPI_OK, "stop 1");
+	CHECK(PAPI_stop(own, &mine) == PAPI_OK, "stop own");
+	wall = now_ns() - t0;
+	/* Now child 1 is free: the third set may count it. */
+	CHECK((ret = PAPI_start(es3)) == PAPI_OK, "start 3 after 1: %s",
+	      PAPI_strerror(ret));
+	CHECK(PAPI_stop(es3, &v3) == PAPI_OK, "stop 3");
+	printf("wall %lld ns: child 1 %lld ns, child 2 %lld ns, us %lld ns\n",
+	       wall, v1, v2, mine);
+	/* Each child burns up to 40 ms of its CPU time in the 200 ms
+	 * (some of it may precede the start); we slept through it. */
+	CHECK(v1 > 1000000 && v1 <= 45000000, "child 1 %lld", v1);
+	CHECK(v2 > 1000000 && v2 <= 45000000, "child 2 %lld", v2);
+	CHECK(mine >= 0 && mine < v1 && mine < v2,
+	      "the thread's own set %lld counted the children", mine);
+
+	CHECK(PAPI_detach(es1) == PAPI_OK, "detach");
+	CHECK(PAPI_detach(es1) == PAPI_EINVAL, "detach twice");
+	CHECK(PAPI_state(es1, &state) == PAPI_OK && !(state & PAPI_ATTACHED),
+	      "state after detach %#x", state);
+	CHECK(PAPI_get_opt(PAPI_ATTACH, &o) == 0, "PAPI_ATTACH after detach");
+	kill(c1, SIGKILL);
+	kill(c2, SIGKILL);
+	waitpid(c1, NULL, 0);
+	waitpid(c2, NULL, 0);
+	PAPI_cleanup_eventset(es1);
+	PAPI_cleanup_eventset(es2);
+	PAPI_cleanup_eventset(es3);
+	PAPI_cleanup_eventset(own);
+	PAPI_destroy_eventset(&es1);
+	PAPI_destroy_eventset(&es2);
+	PAPI_destroy_eventset(&es3);
+	PAPI_destroy_eventset(&own);
+}
+
+static void cpu(void)
+{
+	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
+	int es = attached_set("perf::CPU-CLOCK", 0), state, ret;
+	long long v = 0, t0, wall;
+	PAPI_option_t o;
+
+	memset(&o, 0, sizeof(o));
+	o.cpu.eventset = es;
+	o.cpu.cpu_num = (unsigned)hw->totalcpus;
+	CHECK(PAPI_set_opt(PAPI_CPU_ATTACH, &o) == PAPI_EINVAL,
+	      "CPU %u does not exist", o.cpu.cpu_num);
+	o.cpu.cpu_num = 0;
+	ret = PAPI_set_opt(PAPI_CPU_ATTACH, &o);
+	if (ret == PAPI_EPERM) {
+		printf("CPU attach: %s (needs root or perf_event_paranoid "
+		       "<= 0): not tested\n",
+		       PAPI_strerror(ret));
+		PAPI_cleanup_eventset(es);
+		PAPI_destroy_eventset(&es);
+		return;
+	}
+	CHECK(ret == PAPI_OK, "PAPI_CPU_ATTACH: %s", PAPI_strerror(ret));
+	CHECK(PAPI_state(es, &state) == PAPI_OK &&
+		      (state & PAPI_CPU_ATTACHED) && !(state & PAPI_ATTACHED),
+	      "state %#x", state);
+	memset(&o, 0, sizeof(o));
+	o.cpu.eventset = es;
+	o.cpu.cpu_num = 99;
+	CHECK(PAPI_get_opt(PAPI_CPU_ATTACH, &o) == 1 && o.cpu.cpu_num == 0,
+	      "PAPI_CPU_ATTACH names %u", o.cpu.cpu_num);
+	t0 = now_ns();
+	CHECK((ret = PAPI_start(es)) == PAPI_OK, "start: %s",
+	      PAPI_strerror(ret));
+	usleep(100000);
+	CHECK(PAPI_stop(es, &v) == PAPI_OK, "stop");
+	wall = now_ns() - t0;
+	printf("CPU 0: cpu-clock %lld ns in %lld ns of wall time\n", v, wall);
+	/* A CPU's clock runs whoever is on it, idle included. */
+	CHECK(v > wall / 2 && v <= wall + wall / 10, "cpu-clock %lld", v);
+	CHECK(PAPI_detach(es) == PAPI_OK, "detach from the CPU");
+	CHECK(PAPI_get_opt(PAPI_CPU_ATTACH, &o) == 0, "still on a CPU");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
+int main(void)
+{
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		SKIP("PAPI_library_init failed");
+	if (PAPI_query_named_event("perf::TASK-CLOCK") != PAPI_OK)
+		SKIP("no perf::TASK-CLOCK here");
+	threads();
+	cpu();
+	PAPI_shutdown();
+	return check_exit();
+}
