@@ -26,7 +26,8 @@ int infer_levels(const size_t *sizes, const double *lat, int n,
 
 /* The line size from the paired chase: lat[i] is the mean latency when
  * each random jump is followed by a load spacing[i] bytes further on; the
- * second load hits while it stays in the line. 0 when no step is seen. */
+ * second load hits while it stays in the line: the spacing where the one
+ * clear rise of the curve happens. 0 when no such step is seen. */
 size_t infer_line(const size_t *spacing, const double *lat, int n);
 
 /* Associativity from a chase of k = 1..kmax lines mapping to one set:

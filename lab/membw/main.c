@@ -43,6 +43,14 @@ struct worker {
 	int id;
 };
 
+/* --kernel: run only the kernels of this name (all when NULL). */
+static const char *only;
+
+static int selected(const struct bw_kernel *k)
+{
+	return isa_supported(k->isa) && (!only || !strcmp(k->name, only));
+}
+
 static void *work(void *p)
 {
 	struct worker *w = p;
@@ -73,7 +81,7 @@ static void *work(void *p)
 			snprintf(r->ev[e], sizeof(r->ev[e]), "%s", c.names[e]);
 	}
 	for (int k = 0; k < bw_nkernels; k++) {
-		if (!isa_supported(bw_kernels[k].isa))
+		if (!selected(&bw_kernels[k]))
 			continue;
 		for (int rep = 0; rep < r->reps; rep++) {
 			long long t0 = 0;
@@ -167,7 +175,7 @@ int main(int argc, char **argv)
 	const char *cols[8] = { "kernel", "threads", "bytes", "best_ms",
 				"GB_s" };
 	size_t mib = 256;
-	int maxthr = (int)sysconf(_SC_NPROCESSORS_ONLN), reps = 20;
+	int maxthr = (int)sysconf(_SC_NPROCESSORS_ONLN), minthr = 1, reps = 20;
 	const char *csv = NULL;
 	struct lab_table t;
 	double best[3] = { 0 }; /* read, write, copy: best over variants */
@@ -186,30 +194,48 @@ int main(int argc, char **argv)
 			csv = argv[++i];
 		else if (!strcmp(argv[i], "--no-hugepages"))
 			hugepages = 0;
+		else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
+			only = argv[++i];
+		else if (!strcmp(argv[i], "--threads-from") && i + 1 < argc)
+			minthr = atoi(argv[++i]);
 		else {
 			fprintf(stderr,
 				"usage: papi_membw [--quick] [--size "
-				"MiB-per-array] [--threads N] [--reps K] "
+				"MiB-per-array] [--threads N] [--threads-from "
+				"N] [--reps K] [--kernel NAME] "
 				"[--no-hugepages] [--csv FILE]\n");
 			return 2;
 		}
 	}
-	if (maxthr < 1 || maxthr > 64 || reps < 1 || mib < 1) {
-		fprintf(stderr,
-			"papi_membw: bad --threads, --reps or --size\n");
+	if (maxthr < 1 || maxthr > 64 || reps < 1 || mib < 1 ||
+	    minthr < 1 || minthr > maxthr) {
+		fprintf(stderr, "papi_membw: bad --threads, --threads-from, "
+				"--reps or --size\n");
 		return 2;
+	}
+	if (only) {
+		int found = 0;
+
+		for (int k = 0; k < bw_nkernels; k++)
+			found |= selected(&bw_kernels[k]);
+		if (!found) {
+			fprintf(stderr,
+				"papi_membw: no kernel %s on this CPU\n",
+				only);
+			return 2;
+		}
 	}
 	lab_papi_init();
 	/* Thread 0 counts its own share of the work. */
 	PAPI_thread_init((unsigned long (*)(void))pthread_self);
-	printf("# 3 arrays of %zu MiB, best of %d, threads 1..%d pinned; "
+	printf("# 3 arrays of %zu MiB, best of %d, threads %d..%d pinned; "
 	       "ISA: sse %d avx %d avx512 %d\n",
-	       mib, reps, maxthr, !!isa_supported(ISA_SSE),
+	       mib, reps, minthr, maxthr, !!isa_supported(ISA_SSE),
 	       !!isa_supported(ISA_AVX), !!isa_supported(ISA_AVX512));
 	if (mib * 3 < 64)
 		printf("# arrays this small stay in the caches: this measures "
 		       "them, not memory\n");
-	for (int nt = 1; nt <= maxthr; nt++) {
+	for (int nt = minthr; nt <= maxthr; nt++) {
 		struct run r = { .nthreads = nt, .reps = reps };
 
 		/* Each thread's slice a multiple of 64 doubles (the kernels'
@@ -219,7 +245,7 @@ int main(int argc, char **argv)
 		lab_progress("threads", nt - 1, maxthr);
 		if (run_threads(&r))
 			return 1;
-		if (nt == 1)
+		if (nt == minthr)
 			table_init(&t, cols, &r);
 		for (int k = 0; k < bw_nkernels; k++) {
 			const struct bw_kernel *kk = &bw_kernels[k];
@@ -227,7 +253,7 @@ int main(int argc, char **argv)
 				       (kk->arrays_read + kk->arrays_written);
 			double gbs;
 
-			if (!isa_supported(kk->isa))
+			if (!selected(kk))
 				continue;
 			gbs = bytes / r.best_ns[k];
 			lab_table_row(&t);

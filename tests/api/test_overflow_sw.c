@@ -31,18 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__,          \
-				__LINE__, #cond);                              \
-			fprintf(stderr, __VA_ARGS__);                          \
-			fputc('\n', stderr);                                   \
-			failures++;                                            \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 #define SW PAPI_OVERFLOW_FORCE_SW
 #define MS 1000000 /* TASK-CLOCK counts nanoseconds */
@@ -469,8 +458,8 @@ int main(void)
 	CHECK(PAPI_cleanup_eventset(es) == PAPI_OK, "cleanup");
 	CHECK(PAPI_destroy_eventset(&es) == PAPI_OK, "destroy");
 	PAPI_shutdown();
-	if (failures) {
-		fprintf(stderr, "%d failures\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "%d failure(s)\n", check_failures);
 		return 1;
 	}
 	printf("PASS\n");

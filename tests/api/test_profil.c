@@ -16,18 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__,          \
-				__LINE__, #cond);                              \
-			fprintf(stderr, __VA_ARGS__);                          \
-			fputc('\n', stderr);                                   \
-			failures++;                                            \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 static volatile double sink;
 
@@ -320,8 +309,8 @@ int main(void)
 	CHECK(PAPI_cleanup_eventset(es) == PAPI_OK, "cleanup");
 	CHECK(PAPI_destroy_eventset(&es) == PAPI_OK, "destroy");
 	PAPI_shutdown();
-	if (failures) {
-		fprintf(stderr, "%d failures\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "%d failure(s)\n", check_failures);
 		return 1;
 	}
 	printf("PASS\n");

@@ -14,18 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__,          \
-				__LINE__, #cond);                              \
-			fprintf(stderr, __VA_ARGS__);                          \
-			fputc('\n', stderr);                                   \
-			failures++;                                            \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 static volatile double sink;
 
@@ -152,7 +141,7 @@ int main(void)
 	CHECK(es == PAPI_NULL, "destroy resets the handle");
 	munmap(mem, (size_t)(npages * page));
 	PAPI_shutdown();
-	if (failures)
-		printf("%d check(s) failed\n", failures);
-	return failures ? 1 : 0;
+	if (check_failures)
+		printf("%d check(s) failed\n", check_failures);
+	return check_failures ? 1 : 0;
 }

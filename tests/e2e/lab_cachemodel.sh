@@ -37,6 +37,10 @@ done
 grep -q '^synthetic: 4 levels, ok$' "$tmp/syn" || fail "--synthetic levels"
 grep -q '^synthetic flat: 1 level(s), ok$' "$tmp/syn" || fail "flat curve"
 grep -q '^synthetic line 64, assoc 12$' "$tmp/syn" || fail "line/assoc steps"
+grep -q '^synthetic zen4 curve: 4 levels, L1 32K, L2 1024K$' "$tmp/syn" ||
+	fail "a measured Zen 4 curve: the L3-to-memory climb read as a level"
+grep -q '^synthetic line (Zen 4.s step) 64, flat 0$' "$tmp/syn" ||
+	fail "line step of Zen 4, or a step found in a flat curve"
 # Same-set curves: L1 12 then L2 16 ways; a pseudo-LRU half step; and the
 # curve of lines that never share an L2 set (no step: nothing inferred).
 grep -qx 'synthetic L2 signature: L2 16, L1 12, pseudo-LRU 16, no step 0' \

@@ -57,6 +57,16 @@ grep -q '^# best GB/s over variants and threads: read [0-9.]*, write [0-9.]*, co
 "$tool" --threads 0 >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "--threads 0 must exit 2"
 
+# One kernel at one thread count (what lab/membw/compare_likwid.sh runs).
+"$tool" --quick --kernel copy --threads-from 2 --threads 2 \
+	--csv "$tmp/one.csv" >/dev/null 2>"$tmp/err" || fail "--kernel copy: $(head -3 "$tmp/err")"
+[[ $(tail -n +2 "$tmp/one.csv" | cut -d, -f1,2 | tr '\n' ' ') == "copy,2 " ]] ||
+	fail "--kernel copy --threads-from 2: rows $(tail -n +2 "$tmp/one.csv" | cut -d, -f1,2 | tr '\n' ' ')"
+"$tool" --kernel no_such_kernel >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "an unknown --kernel must exit 2"
+"$tool" --threads 1 --threads-from 2 >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--threads-from past --threads must exit 2"
+
 # The plot, where gnuplot is installed: a PNG and an SVG.
 if command -v gnuplot >/dev/null; then
 	bash "$src/lab/plot.sh" membw "$tmp/bw.csv" "$tmp/plot" 2>"$tmp/plot.err" ||
