@@ -21,7 +21,6 @@
  *   whole process with setitimer and SIGPROF (docs/design.md, "Software
  *   overflow"); PAPI_DEF_ITIMER still chooses its clock and period.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,29 +182,6 @@ int papi__overflow_itimer_set(int option, PAPI_itimer_option_t *it)
 	papi__lib_unlock();
 	it->ns = now.ns;
 	return PAPI_OK;
-}
-
-/*
- * Link seam: the unit tests link the core with tests/unit's fake OS layer,
- * which has no timers; these weak stand-ins let them link (software
- * overflow answers PAPI_ESYS there), and src/os/linux/os_signal.c's
- * definitions take their place in the library. Delete them once the fake
- * layer defines the three functions.
- */
-__attribute__((weak)) int papi__os_timer_create(int cpu, int sig, int tid,
-						int value, void **timer)
-{
-	return -ENOSYS;
-}
-
-__attribute__((weak)) int papi__os_timer_arm(void *timer, long long ns)
-{
-	return -ENOSYS;
-}
-
-__attribute__((weak)) int papi__os_timer_delete(void *timer)
-{
-	return -ENOSYS;
 }
 
 static void timer_destroy(struct papi__ovf_timer *tm)

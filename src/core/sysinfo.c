@@ -37,7 +37,14 @@ const PAPI_shlib_info_t *papi__sysinfo_shlib(void)
 
 	papi__lib_lock();
 	if (papi__os_shlib_info(&v, &n) == 0) {
-		if (same_list(&papi__lib.shlib, v, n)) {
+		if (n == 0) {
+			/* A static program: no list at all, map NULL, as
+			 * PAPI's ctests/shlib expects of count 0. */
+			free(v);
+			free(papi__lib.shlib.map);
+			papi__lib.shlib.map = NULL;
+			papi__lib.shlib.count = 0;
+		} else if (same_list(&papi__lib.shlib, v, n)) {
 			free(v);
 		} else {
 			free(papi__lib.shlib.map);

@@ -183,6 +183,10 @@ static void check_shlib_list(const PAPI_shlib_info_t *s)
 		for (j = 0; j < i; j++)
 			if (strcmp(s->map[j].name, m->name) == 0)
 				fail("%s is listed twice", m->name);
+		/* In address order, as PAPI lists them. */
+		if (i > 0 && s->map[i - 1].text_start >= m->text_start)
+			fail("%s is listed after %s, at a lower address",
+			     m->name, s->map[i - 1].name);
 	}
 }
 

@@ -679,7 +679,9 @@ build_test() {
 	[ "$mode" = pthread ] && libs+=(-lpthread)
 	cmd=("$CC" -I"$dir" "${INC[@]}" "${flags[@]}" "$dir/$src" "${objs[@]}")
 	if [ "$mode" = helper-nopapi ]; then
-		cmd+=("$TREE/testlib/libtestlib.a")
+		# Static too where the tests are (the PMU machine has no
+		# dynamic loader: a dynamic attach_target fails to exec there).
+		cmd+=("${STATIC_FLAG[@]}" "$TREE/testlib/libtestlib.a")
 	else
 		cmd+=("${SKIPWRAP[@]}" "$TREE/testlib/libtestlib.a" "${PAPI_LINK[@]}")
 	fi

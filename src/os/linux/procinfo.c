@@ -125,6 +125,14 @@ int papi__os_exe_info(PAPI_exe_info_t *exe)
  * array always has room for one entry, so a process with none (a static
  * program) still gets a non-NULL, empty list, as PAPI's own tests
  * expect. */
+static int by_text(const void *a, const void *b)
+{
+	const PAPI_address_map_t *x = a, *y = b;
+
+	return x->text_start < y->text_start ? -1 :
+	       x->text_start > y->text_start ? 1 : 0;
+}
+
 int papi__os_shlib_info(PAPI_address_map_t **maps, int *count)
 {
 	struct walk w = { .cap = 8 };
@@ -145,6 +153,8 @@ int papi__os_shlib_info(PAPI_address_map_t **maps, int *count)
 		if (realpath(w.v[i].name, real) &&
 		    strlen(real) < sizeof(w.v[i].name))
 			memcpy(w.v[i].name, real, strlen(real) + 1);
+	/* In address order, as PAPI lists them (from /proc/self/maps). */
+	qsort(w.v, (size_t)w.n, sizeof(*w.v), by_text);
 	*maps = w.v;
 	*count = w.n;
 	return 0;
