@@ -78,7 +78,8 @@ static int cpu_attach(int EventSet, unsigned int cpu)
 	ret = papi__evset_get_opts(EventSet, &o);
 	if (ret != PAPI_OK)
 		return ret;
-	if (papi__lib.hw.totalcpus > 0 && cpu >= (unsigned)papi__lib.hw.totalcpus)
+	if (papi__lib.hw.totalcpus > 0 &&
+	    cpu >= (unsigned int)papi__lib.hw.totalcpus)
 		return PAPI_EINVAL;
 	o.tid = -1;
 	o.cpu = (int)cpu;

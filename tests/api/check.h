@@ -4,10 +4,11 @@
 /*
  * The API tests' one assertion: CHECK(cond, fmt, ...) prints the file,
  * line, condition and a message, and counts the failure; main returns
- * check_exit() (1 if any failed). A test that cannot run here exits 77,
+ * check_exit() (1 if any failed, else "PASS" and 0). A test that cannot run here exits 77,
  * ctest's skip, after saying why.
  */
 #include <stdio.h>
+#include <time.h>
 
 static int check_failures;
 
@@ -32,9 +33,21 @@ static int check_failures;
 
 static inline int check_exit(void)
 {
-	if (check_failures)
+	if (check_failures) {
 		fprintf(stderr, "%d failure(s)\n", check_failures);
-	return check_failures ? 1 : 0;
+		return 1;
+	}
+	printf("PASS\n");
+	return 0;
+}
+
+/* The calling thread's CPU time in seconds. */
+static inline double check_cpu_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 #endif

@@ -38,19 +38,11 @@ static volatile double sink;
 BUSY(papi_busy1)
 BUSY(papi_busy2)
 
-static double cpu_sec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void run_busy(void (*fn)(long), double sec)
 {
-	double end = cpu_sec() + sec;
+	double end = check_cpu_sec() + sec;
 
-	while (cpu_sec() < end)
+	while (check_cpu_sec() < end)
 		fn(100000);
 }
 
@@ -309,10 +301,5 @@ int main(void)
 	CHECK(PAPI_cleanup_eventset(es) == PAPI_OK, "cleanup");
 	CHECK(PAPI_destroy_eventset(&es) == PAPI_OK, "destroy");
 	PAPI_shutdown();
-	if (check_failures) {
-		fprintf(stderr, "%d failure(s)\n", check_failures);
-		return 1;
-	}
-	printf("PASS\n");
-	return 0;
+	return check_exit();
 }

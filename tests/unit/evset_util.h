@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "core/lib.h"
 #include "fake_os.h"
 #include "papi.h"
 #include "unit.h"
@@ -115,5 +116,25 @@ static inline int get_domain(int es)
 	return ret == PAPI_OK ? o.domain.domain : ret;
 }
 
+
+/* Each test's start: the fake machine, the library, and the perf_event
+ * component enabled with no descriptor left open by init's probes; skips
+ * (exit 77) when that cannot be. */
+#define EVSET_UNIT_SETUP()                                                     \
+	do {                                                                   \
+		int setup_ret = fake_os_std_sysfs();                           \
+                                                                               \
+		if (setup_ret < 0)                                             \
+			UNIT_SKIP("cannot build a fake sysfs tree: %s",        \
+				  strerror(-setup_ret));                       \
+		CHECK_EQ(papi__lib_init(), PAPI_OK);                           \
+		if (papi__lib.ncmp < 1 || papi__lib.cmp[0].info.disabled)      \
+			UNIT_SKIP("perf_event component disabled: %s",         \
+				  papi__lib.ncmp ?                             \
+					  papi__lib.cmp[0].info.disabled_reason \
+						 : "no component");            \
+		CHECK_EQ(fake_os_open_fds(), 0);                               \
+		CHECK_EQ(fake_os_bad_fd_calls(), 0);                           \
+	} while (0)
 
 #endif

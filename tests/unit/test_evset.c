@@ -581,18 +581,8 @@ static void test_shutdown_running(void)
 
 int main(void)
 {
-	int ret = fake_os_std_sysfs();
-
-	if (ret < 0)
-		UNIT_SKIP("cannot build a fake sysfs tree: %s", strerror(-ret));
-	CHECK_EQ(papi__lib_init(), PAPI_OK);
-	if (papi__lib.ncmp < 1 || papi__lib.cmp[0].info.disabled)
-		UNIT_SKIP("perf_event component disabled: %s",
-			  papi__lib.ncmp ? papi__lib.cmp[0].info.disabled_reason
-					 : "no component");
 	/* Init's probes must not leave descriptors behind. */
-	CHECK_EQ(fake_os_open_fds(), 0);
-	CHECK_EQ(fake_os_bad_fd_calls(), 0);
+	EVSET_UNIT_SETUP();
 
 	test_life_cycle();
 	test_empty_set();
