@@ -64,6 +64,11 @@ int papi__evset_cidx(int id);
 
 int papi__evset_start(int id);
 int papi__evset_stop(int id, long long *values);
+/* User event idx's value from the natives' values raw (a sum, difference
+ * or postfix formula of its terms), as PAPI_read reports it. Arithmetic
+ * only: async-signal-safe, so software overflow's handler uses it too. */
+long long papi__evset_event_value(const struct papi__evset *es, int idx,
+				  const long long *raw);
 int papi__evset_read(int id, long long *values);
 /* PAPI_read of set id the long way, for a component's shortcut that does
  * not serve this call (cmp.h, direct); errors reported as PAPI_read's. */

@@ -21,32 +21,31 @@
 #include "core/overflow.h"
 #include "core/preset.h"
 
+long long papi__evset_event_value(const struct papi__evset *es, int idx,
+				  const long long *raw)
+{
+	const struct papi__evset_event *e = &es->events[idx];
+	long long t[PAPI__MAX_TERMS], v = raw[e->pos[0]];
+	int j;
+
+	if (e->derived == PAPI__DERIVED_POSTFIX) {
+		for (j = 0; j < e->nterms; j++)
+			t[j] = raw[e->pos[j]];
+		return papi__preset_eval(e->code & PAPI_PRESET_AND_MASK, t);
+	}
+	for (j = 1; j < e->nterms; j++)
+		v = e->derived == PAPI__DERIVED_SUB ? v - raw[e->pos[j]]
+						    : v + raw[e->pos[j]];
+	return v;
+}
+
 /* Fold native values into the values of the user's events. */
 static void compute(const struct papi__evset *es, long long *out)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < es->nevents; i++) {
-		const struct papi__evset_event *e = &es->events[i];
-		long long v = es->raw[e->pos[0]];
-
-		if (e->derived == PAPI__DERIVED_POSTFIX) {
-			long long t[PAPI__MAX_TERMS];
-
-			for (j = 0; j < e->nterms; j++)
-				t[j] = es->raw[e->pos[j]];
-			out[i] = papi__preset_eval(e->code & PAPI_PRESET_AND_MASK,
-						   t);
-			continue;
-		}
-		for (j = 1; j < e->nterms; j++) {
-			if (e->derived == PAPI__DERIVED_SUB)
-				v -= es->raw[e->pos[j]];
-			else
-				v += es->raw[e->pos[j]];
-		}
-		out[i] = v;
-	}
+	for (i = 0; i < es->nevents; i++)
+		out[i] = papi__evset_event_value(es, i, es->raw);
 }
 
 static struct papi__cmp *cmp_of(const struct papi__evset *es)

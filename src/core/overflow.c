@@ -28,7 +28,6 @@
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/overflow.h"
-#include "core/preset.h"
 
 /* xorshift64: PAPI uses random(), which is not async-signal-safe. 31 bits,
  * as random() gives, so that COMPRESS compares alike. */
@@ -136,26 +135,6 @@ static void dispatch(struct papi__evset *es, int pos, void *uc)
 		o->handler(es->id, (void *)pc, (long long)(1ull << pos), uc);
 }
 
-/* Event idx's value from its natives' values raw, as PAPI_read computes
- * it (evset_count.c). */
-static long long event_value(const struct papi__evset *es, int idx,
-			     const long long *raw) /* async-signal-safe */
-{
-	const struct papi__evset_event *ev = &es->events[idx];
-	long long t[PAPI__MAX_TERMS], v = raw[ev->pos[0]];
-	int j;
-
-	if (ev->derived == PAPI__DERIVED_POSTFIX) {
-		for (j = 0; j < ev->nterms; j++)
-			t[j] = raw[ev->pos[j]];
-		return papi__preset_eval(ev->code & PAPI_PRESET_AND_MASK, t);
-	}
-	for (j = 1; j < ev->nterms; j++)
-		v = ev->derived == PAPI__DERIVED_SUB ? v - raw[ev->pos[j]]
-						     : v + raw[ev->pos[j]];
-	return v;
-}
-
 /* A software overflow tick of the running set es. An event overflows when
  * its count reached a higher multiple of its threshold than at the last
  * tick (a count that went down, by PAPI_reset or PAPI_accum, is followed
@@ -183,7 +162,7 @@ static void tick(struct papi__evset *es, struct papi__cmp *c, void *uc)
 		e = &o->e[k];
 		if (e->idx < 0 || e->idx >= es->nevents)
 			continue;
-		v = event_value(es, e->idx, o->raw);
+		v = papi__evset_event_value(es, e->idx, o->raw);
 		q = v / e->threshold;
 		if (q > e->quot) {
 			fired = 1;
