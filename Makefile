@@ -4,10 +4,15 @@
 #   make                    install missing packages, configure, build
 #   make check              build and run all tests (CTEST_ARGS=... passed on)
 #   make check-asan         the same with ASan+UBSan, in build-asan/
+#   make check-tsan         the stress tests and the API tests that start
+#                           threads under ThreadSanitizer, in build-tsan/
 #   make check-pmu          tests on a VM with a real PMU (tests/pmu-vm)
 #   make demo               build and run scripts/demo.sh
+#   make figures            measure every figure README and docs quote
+#                           (scripts/figures.sh; docs/figures.md)
 #   make install PREFIX=... install (default PREFIX=/usr/local)
-#   make ci                 check, check-asan, check-pmu: what CI runs
+#   make ci                 check, check-asan, check-tsan, check-pmu: what
+#                           CI runs
 #   make clean              remove the build directories
 
 PREFIX     ?= /usr/local
@@ -16,13 +21,14 @@ JOBS       ?= 2
 CTEST_ARGS ?=
 BUILD      := build
 BUILD_ASAN := build-asan
+BUILD_TSAN := build-tsan
 
 MAKEFLAGS += --no-print-directory
 
 CTEST = ctest --output-on-failure --no-tests=error -j$(JOBS) $(CTEST_ARGS) --test-dir
 
-.PHONY: all deps build build-asan check check-asan check-pmu demo install \
-	ci clean
+.PHONY: all deps build build-asan build-tsan check check-asan check-tsan \
+	check-pmu demo install ci clean figures
 
 # Default: packages, configure (first time only), build.
 all: build
@@ -52,6 +58,19 @@ check: build
 check-asan: build-asan
 	$(CTEST) $(BUILD_ASAN)
 
+# Configure build-tsan/ (ThreadSanitizer) once, then build it.
+build-tsan: deps
+	@test -f $(BUILD_TSAN)/CMakeCache.txt || \
+		cmake -S . -B $(BUILD_TSAN) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DPAPI_TSAN=ON
+	cmake --build $(BUILD_TSAN) -j$(JOBS)
+
+# The stress suite and the threaded API tests under ThreadSanitizer;
+# suppressions, each with its reason, in tests/tsan.supp.
+check-tsan: build-tsan
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp $(TSAN_OPTIONS)" \
+		$(CTEST) $(BUILD_TSAN) -L '^(stress|threads)$$'
+
 # Tests on a VM with a real PMU; skipped until tests/pmu-vm/run.sh exists.
 check-pmu:
 	@if [ -f tests/pmu-vm/run.sh ]; then \
@@ -64,6 +83,11 @@ check-pmu:
 demo: build
 	bash scripts/demo.sh
 
+# Measure every figure README.md and docs/ quote, rewrite the quotes
+# (about 15 minutes: the PMU machine, the labs, the host benchmarks).
+figures: build
+	bash scripts/figures.sh
+
 # Configure build/ for PREFIX, build, install.
 install: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
@@ -75,8 +99,9 @@ install: deps
 ci:
 	$(MAKE) check
 	$(MAKE) check-asan
+	$(MAKE) check-tsan
 	$(MAKE) check-pmu
 
 # Remove the build directories.
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN)

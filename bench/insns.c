@@ -14,12 +14,31 @@
  * System calls are counted in a separate pass (the tracepoint counter
  * itself costs kernel instructions, RECIPE.md section 8).
  *
- * Output: CSV on stdout, "impl,path,op,events,user,all,syscalls" ("all" is
- * cycles: instructions in every mode under -icount shift=0). With the
- * fast path on, the program runs itself again with PAPI_RDPMC=0 for the
- * system-call path. Built against any PAPI 7.0 (bench/pmu-vm.sh also links
- * it with Debian's, BENCH_IMPL names which). Exit 0, or 77 where there are
- * no hardware counters.
+ * "all" from the cycles counter misses what the kernel executes while it
+ * has switched the perf context off, which it does inside the ENABLE and
+ * DISABLE ioctls; so start+stop and the floors made of those ioctls are
+ * also measured with the virtual clock, which under -icount shift=0
+ * advances one nanosecond per instruction in every mode (bench.h,
+ * bench_vclock): VK calls per sample, the least of VREPS samples, minus
+ * the same with an empty call. The floors of start+stop: ENABLE+DISABLE of
+ * the group's leader alone and of the whole group (PERF_IOC_FLAG_GROUP),
+ * and ENABLE+DISABLE+read(), each with and without the events' perf pages
+ * mapped (a mapped page makes the kernel rewrite it at every schedule in
+ * and out); and the same ioctls issued directly on the library's own
+ * group ("its").
+ *
+ * PAPI's start+stop is measured on a fresh set, before any read (our
+ * library maps the perf pages at the first user-space read of a running
+ * set and keeps them), and again after the reads; the first PAPI_read
+ * of that fresh set is measured alone (one call, not a least).
+ *
+ * Output: CSV on stdout, "impl,path,op,events,user,all,syscalls,vclock"
+ * ("all" is cycles: instructions in every mode under -icount shift=0,
+ * except where the perf context is off; "vclock" all instructions by the
+ * virtual clock, where measured). With the fast path on, the program runs
+ * itself again with PAPI_RDPMC=0 for the system-call path. Built against
+ * any PAPI 7.0 (bench/pmu-vm.sh also links it with Debian's, BENCH_IMPL
+ * names which). Exit 0, or 77 where there are no hardware counters.
  */
 #include <papi.h>
 
@@ -36,15 +55,21 @@
 #endif
 #define REPS 101
 #define MAXN 4
+/* Virtual-clock samples: VK calls each (16 ns ticks / 32 calls: half an
+ * instruction), the least of VREPS (a timer interrupt, every 4 ms of guest
+ * time, falls into about one sample in ten of start+stop). */
+#define VK 32
+#define VREPS 15
 
 static struct bench_ctr U, A; /* user instructions, all cycles */
 static int sc = -1; /* system-call counter (second pass) */
 static const char *path_kind = "syscall";
 static int es = PAPI_NULL, nev;
 static long long vals[MAXN];
+static double tick_ns; /* nanoseconds (= instructions) per vclock tick */
 
 struct cost {
-	long long user, all, sys;
+	long long user, all, sys, clk; /* clk < 0: not measured */
 };
 
 typedef void (*op_fn)(void);
@@ -109,8 +134,28 @@ static void least(op_fn op, struct cost *c)
 	}
 }
 
-static void cost(op_fn op, struct cost *c)
+/* Least virtual-clock ticks of VK calls of op. */
+static long long vleast(op_fn op)
 {
+	long long t0, t1, best = -1;
+	int r, k;
+
+	for (r = 0; r < VREPS; r++) {
+		t0 = bench_vclock();
+		for (k = 0; k < VK; k++)
+			op();
+		t1 = bench_vclock();
+		if (best < 0 || t1 - t0 < best)
+			best = t1 - t0;
+	}
+	return best;
+}
+
+/* op's cost; with clk, also all instructions by the virtual clock (not in
+ * the system-call pass, whose tracepoint costs kernel instructions). */
+static void cost_clk(op_fn op, struct cost *c, int clk)
+{
+	static long long empty_ticks = -1;
 	struct cost e;
 
 	least(op_none, &e);
@@ -118,15 +163,58 @@ static void cost(op_fn op, struct cost *c)
 	c->user -= e.user;
 	c->all -= e.all;
 	c->sys -= e.sys;
+	c->clk = -1;
+	if (!clk || sc >= 0)
+		return;
+	if (empty_ticks < 0)
+		empty_ticks = vleast(op_none);
+	c->clk = (long long)((double)(vleast(op) - empty_ticks) * tick_ns / VK +
+			     0.5);
+}
+
+static void cost(op_fn op, struct cost *c)
+{
+	cost_clk(op, c, 0);
+}
+
+/* One call of op alone (for what happens once), less the least empty
+ * call; the clock to its 16 ns tick. */
+static void once(op_fn op, struct cost *c)
+{
+	long long u0, u1, a0, a1, t0, t1;
+	struct cost e;
+
+	least(op_none, &e);
+	c->clk = -1;
+	if (sc >= 0) {
+		u0 = (long long)bench_fd_read(sc);
+		op();
+		u1 = (long long)bench_fd_read(sc);
+		c->sys = u1 - u0 - e.sys;
+		return;
+	}
+	t0 = bench_vclock();
+	u0 = (long long)bench_ctr_read(&U);
+	a0 = (long long)bench_ctr_read(&A);
+	op();
+	a1 = (long long)bench_ctr_read(&A);
+	u1 = (long long)bench_ctr_read(&U);
+	t1 = bench_vclock();
+	c->user = u1 - u0 - e.user;
+	c->all = a1 - a0 - e.all;
+	c->clk = (long long)((double)(t1 - t0) * tick_ns + 0.5) - e.all;
 }
 
 static void row(const char *impl, const char *p, const char *op, int n,
 		const struct cost *c)
 {
 	if (sc >= 0)
-		printf("%s,%s,%s,%d,,,%lld\n", impl, p, op, n, c->sys);
+		printf("%s,%s,%s,%d,,,%lld,\n", impl, p, op, n, c->sys);
+	else if (c->clk >= 0)
+		printf("%s,%s,%s,%d,%lld,%lld,,%lld\n", impl, p, op, n, c->user,
+		       c->all, c->clk);
 	else
-		printf("%s,%s,%s,%d,%lld,%lld,\n", impl, p, op, n, c->user,
+		printf("%s,%s,%s,%d,%lld,%lld,,\n", impl, p, op, n, c->user,
 		       c->all);
 	fflush(stdout);
 }
@@ -194,11 +282,43 @@ static int find_lib_fd(void)
 
 /* The kernel's share of start+stop for the library's own group: an
  * ENABLE and a DISABLE of its leader alone, as the library issues them
- * (src/components/perf_event/pe_ctl.h, PE_IOC_LEADER). */
+ * (src/components/perf_event/pe_ctl.h, PE_IOC_LEADER), and with the
+ * read() that follows the DISABLE where no page serves. */
 static void op_lib_ioctls(void)
 {
 	ioctl(lib_fd, PERF_EVENT_IOC_ENABLE, 0);
 	ioctl(lib_fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+static void op_lib_ioctls_read(void)
+{
+	unsigned long long buf[64];
+
+	ioctl(lib_fd, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(lib_fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read(lib_fd, buf, sizeof(buf)) < 0)
+		abort();
+}
+
+/* A set of the first n events, new: no read has mapped its pages yet.
+ * The syscalls of the n-th add into *sys (second pass). */
+static int fresh_set(int n, long long *sys)
+{
+	long long s0 = 0;
+	int i;
+
+	PAPI_cleanup_eventset(es);
+	for (i = 0; i < n; i++) {
+		if (i == n - 1 && sc >= 0)
+			s0 = (long long)bench_fd_read(sc);
+		if (add(events[i]) != PAPI_OK) {
+			fprintf(stderr, "cannot add %s\n", events[i]);
+			return -1;
+		}
+	}
+	if (sc >= 0)
+		*sys = (long long)bench_fd_read(sc) - s0 - 1;
+	return 0;
 }
 
 /* PAPI's costs for n = 1..MAXN events; also syscalls per add. */
@@ -213,33 +333,34 @@ static void papi_costs(int max)
 		{ "PAPI_accum", op_accum },
 		{ "PAPI_reset", op_reset },
 	};
-	long long s0 = 0;
 	struct cost c;
 	size_t k;
 
 	for (nev = 1; nev <= max; nev++) {
-		if (sc >= 0)
-			s0 = (long long)bench_fd_read(sc);
-		if (add(events[nev - 1]) != PAPI_OK) {
-			fprintf(stderr, "cannot add %s\n", events[nev - 1]);
+		if (fresh_set(nev, &c.sys))
 			break;
-		}
-		if (sc >= 0) {
-			c.sys = (long long)bench_fd_read(sc) - s0 - 1;
+		if (sc >= 0)
 			row(BENCH_IMPL, path_kind, "PAPI_add_event", nev, &c);
-		}
-		cost(op_startstop, &c);
+		cost_clk(op_startstop, &c, 1);
 		row(BENCH_IMPL, path_kind, "PAPI_start+PAPI_stop", nev, &c);
-		if (sc < 0 && (lib_fd = find_lib_fd()) >= 0) {
-			cost(op_lib_ioctls, &c);
+		if ((lib_fd = find_lib_fd()) >= 0) {
+			cost_clk(op_lib_ioctls, &c, 1);
 			row(BENCH_IMPL, "floor", "its ENABLE+DISABLE", nev, &c);
+			cost_clk(op_lib_ioctls_read, &c, 1);
+			row(BENCH_IMPL, "floor", "its ENABLE+DISABLE+read()",
+			    nev, &c);
 		}
 		PAPI_start(es);
+		once(op_read, &c);
+		row(BENCH_IMPL, path_kind, "PAPI_read first", nev, &c);
 		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
 			cost(ops[k].fn, &c);
 			row(BENCH_IMPL, path_kind, ops[k].name, nev, &c);
 		}
 		PAPI_stop(es, vals);
+		cost_clk(op_startstop, &c, 1);
+		row(BENCH_IMPL, path_kind, "PAPI_start+PAPI_stop after reads",
+		    nev, &c);
 	}
 	PAPI_cleanup_eventset(es);
 }
@@ -263,6 +384,56 @@ static const struct {
 };
 static struct bench_ctr raw[MAXN];
 static unsigned long long rbuf[3 + 2 * MAXN];
+
+/* The floor group: the events as the library opens them (user mode,
+ * the rdpmc bit, group read format, a pinned leader opened disabled,
+ * members enabled), without the pages; 0 or -errno. */
+static int floor_open(int n)
+{
+	struct perf_event_attr a;
+	long fd;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = raw_ev[i].type;
+		a.config = raw_ev[i].config;
+		a.config1 = bench_rdpmc_bit();
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		a.read_format = BENCH_RF_GROUP;
+		a.disabled = i == 0;
+		a.pinned = i == 0;
+		fd = syscall(SYS_perf_event_open, &a, 0, -1, i ? raw[0].fd : -1,
+			     PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			fd = -errno;
+			while (--i >= 0)
+				bench_ctr_close(&raw[i]);
+			return (int)fd;
+		}
+		raw[i].fd = (int)fd;
+		raw[i].pg = NULL;
+	}
+	return 0;
+}
+
+/* Map the floor group's pages; 0, or -1 when one cannot be mapped. */
+static int floor_map(int n)
+{
+	void *p;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		p = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ,
+			 MAP_SHARED, raw[i].fd, 0);
+		if (p == MAP_FAILED)
+			return -1;
+		raw[i].pg = p;
+	}
+	return 0;
+}
 
 static void op_raw_read(void)
 {
@@ -291,13 +462,43 @@ static void op_raw_user_call(void)
 	raw_user_call(vals, nev);
 }
 
-static void op_raw_startstop(void)
+/* The leader alone: the cheapest way, and the library's (members stay
+ * enabled; pe_ctl.h, PE_IOC_LEADER). */
+static void op_raw_leader(void)
 {
-	/* The leader alone: the cheapest way, and the library's (members
-	 * stay enabled; pe_ctl.h, PE_IOC_LEADER). */
 	ioctl(raw[0].fd, PERF_EVENT_IOC_ENABLE, 0);
 	ioctl(raw[0].fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+/* The whole group, each event switched on and off. */
+static void op_raw_group(void)
+{
+	ioctl(raw[0].fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(raw[0].fd, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+}
+
+static void op_raw_startstop(void)
+{
+	op_raw_leader();
 	op_raw_read();
+}
+
+static void floor_ioctls(const char *path)
+{
+	struct cost c;
+	int i;
+
+	cost_clk(op_raw_leader, &c, 1);
+	row("raw", path, "ENABLE+DISABLE", nev, &c);
+	cost_clk(op_raw_startstop, &c, 1);
+	row("raw", path, "ENABLE+DISABLE+read()", nev, &c);
+	cost_clk(op_raw_group, &c, 1);
+	row("raw", path, "ENABLE+DISABLE GROUP", nev, &c);
+	/* The group DISABLE switched the members off too: on again, as
+	 * they were opened (a leader-only ENABLE would count the leader
+	 * alone and cost less). */
+	for (i = 1; i < nev; i++)
+		ioctl(raw[i].fd, PERF_EVENT_IOC_ENABLE, 0);
 }
 
 static void floors(void)
@@ -306,28 +507,23 @@ static void floors(void)
 	int i, user = 1;
 
 	for (nev = 1; nev <= MAXN; nev++) {
-		for (i = 0; i < nev; i++) {
-			if (bench_ctr_open(&raw[i], raw_ev[i].type,
-					   raw_ev[i].config, 0,
-					   i ? raw[0].fd : -1,
-					   BENCH_RF_GROUP) < 0) {
-				while (--i >= 0)
-					bench_ctr_close(&raw[i]);
-				return;
+		if (floor_open(nev) < 0)
+			return;
+		floor_ioctls("floor-nopages");
+		if (floor_map(nev) == 0) {
+			floor_ioctls("floor");
+			ioctl(raw[0].fd, PERF_EVENT_IOC_ENABLE, 0);
+			cost(op_raw_read, &c);
+			row("raw", "floor", "read()", nev, &c);
+			for (i = 0; i < nev; i++)
+				user = user && bench_ctr_user(&raw[i]);
+			if (user && sc < 0) {
+				cost(op_raw_user_inline, &c);
+				row("raw", "floor", "user read inline", nev,
+				    &c);
+				cost(op_raw_user_call, &c);
+				row("raw", "floor", "user read call", nev, &c);
 			}
-		}
-		cost(op_raw_startstop, &c);
-		row("raw", "floor", "ENABLE+DISABLE+read()", nev, &c);
-		ioctl(raw[0].fd, PERF_EVENT_IOC_ENABLE, 0);
-		cost(op_raw_read, &c);
-		row("raw", "floor", "read()", nev, &c);
-		for (i = 0; i < nev; i++)
-			user = user && bench_ctr_user(&raw[i]);
-		if (user && sc < 0) {
-			cost(op_raw_user_inline, &c);
-			row("raw", "floor", "user read inline", nev, &c);
-			cost(op_raw_user_call, &c);
-			row("raw", "floor", "user read call", nev, &c);
 		}
 		for (i = nev - 1; i >= 0; i--)
 			bench_ctr_close(&raw[i]);
@@ -360,8 +556,9 @@ int main(int argc, char **argv)
 		       "(arm64: perf_user_access=1)\n");
 		return 77;
 	}
+	tick_ns = bench_vclock_ns();
 	if (!child)
-		printf("impl,path,op,events,user,all,syscalls\n");
+		printf("impl,path,op,events,user,all,syscalls,vclock\n");
 	for (pass = 0; pass < 2; pass++) {
 		papi_costs(nfound);
 		if (!child)

@@ -5,15 +5,16 @@
 # machine (tests/pmu-vm: QEMU TCG, cortex-a57, one vCPU, -icount shift=0,
 # randomize_kstack_offset=off), for our library and for Debian's PAPI 7.0.0
 # (libpapi-dev:arm64's libpapi.a), built from the same bench/insns.c and
-# run in the same boot. Also runs our papi_cost there (PAPI_TOT_CYC +
-# PAPI_TOT_INS) and tests/api/test_fastread.c.
+# bench/hl.c and run in the same boot. Also runs our papi_cost there
+# (PAPI_TOT_CYC + PAPI_TOT_INS) and tests/api/test_fastread.c.
 #
 #   1. tests/pmu-vm/setup.sh prepares the kernel, busybox and libpfm4
 #      (cached); Debian's libpapi-dev:arm64 is downloaded next to them;
 #   2. our libpapi.a is cross-built (tests/pmu-vm/aarch64.cmake), and the
 #      programs are linked statically, against ours and against Debian's;
 #   3. one boot runs them (tests/pmu-vm/init), and the CSV rows of
-#      bench/insns.c are collected into $OUT/insns.csv, papi_cost's output
+#      bench/insns.c and bench/hl.c are collected into $OUT/insns.csv (the
+#      high-level API's events into $OUT/hl-events), papi_cost's output
 #      into $OUT/papi_cost.txt and .json.
 #
 # Environment: PAPI_PMU_CACHE (default build-pmu-vm/cache, shared with
@@ -77,6 +78,9 @@ XF= build tests/1_insns_ours "$SRC/include" "$OURS" "$SRC/bench/insns.c"
 XF='-DBENCH_IMPL="debian-7.0.0"' build tests/2_insns_debian \
 	"$DEB/usr/include" "$DEBA" "$SRC/bench/insns.c"
 XF= build tests/3_test_fastread "$SRC/include" "$OURS" "$SRC/tests/api/test_fastread.c"
+XF= build tests/5_hl_ours "$SRC/include" "$OURS" "$SRC/bench/hl.c"
+XF='-DBENCH_IMPL="debian-7.0.0"' build tests/6_hl_debian \
+	"$DEB/usr/include" "$DEBA" "$SRC/bench/hl.c"
 XF= build usr/bin/papi_cost "$SRC/include" "$OURS" "$SRC"/tools/papi_cost/*.c
 cat >"$R/tests/4_papi_cost" <<EOF
 #!/bin/sh
@@ -87,7 +91,7 @@ EOF
 chmod 755 "$R/tests/4_papi_cost"
 cp "$CACHE/busybox" "$R/bin/busybox"
 install -m 755 "$SRC/tests/pmu-vm/init" "$R/init"
-aarch64-linux-gnu-strip "$R"/tests/[123]_* "$R/usr/bin/papi_cost" 2>/dev/null
+aarch64-linux-gnu-strip "$R"/tests/[12356]_* "$R/usr/bin/papi_cost" 2>/dev/null
 (cd "$R" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initrd.gz" || exit 1
 
 log "booting (console: $OUT/console.log)"
@@ -100,6 +104,7 @@ grep -q '^=== DONE' "$OUT/console.log" || { tail -20 "$OUT/console.log"; exit 2;
 
 grep -E '^(impl,|ours,|debian-|raw,)' "$OUT/console.log" | awk '!(/^impl,/ && seen++)' \
 	>"$OUT/insns.csv"
+sed -n 's/^hl-events: //p' "$OUT/console.log" | sort -u >"$OUT/hl-events"
 sed -n '/^=== RUN 4_papi_cost/,/^=== JSON/p' "$OUT/console.log" | sed '1d;$d' \
 	>"$OUT/papi_cost.txt"
 sed -n '/^=== JSON/,/^=== EXIT 4_papi_cost/p' "$OUT/console.log" | sed '1d;$d' \

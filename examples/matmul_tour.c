@@ -49,7 +49,8 @@ struct kernel {
 
 struct row {
 	const char *order;
-	double secs;
+	double secs;     /* wall time */
+	double cpu_secs; /* the thread's CPU time (PAPI_get_virt_nsec) */
 	long long value[NCAND];
 };
 
@@ -137,7 +138,7 @@ static void add_events(struct events *ev)
 static void measure(const struct events *ev, const struct kernel *k,
 	size_t n, const double *a, const double *b, double *c, struct row *r)
 {
-	long long t0, t1;
+	long long t0, t1, v0, v1;
 	int ret;
 
 	/* PAPI_start on an empty set is an error, so time only then. */
@@ -149,12 +150,15 @@ static void measure(const struct events *ev, const struct kernel *k,
 	 * the calls themselves.
 	 */
 	t0 = PAPI_get_real_nsec();
+	v0 = PAPI_get_virt_nsec();
 	k->fn(n, a, b, c);
+	v1 = PAPI_get_virt_nsec();
 	t1 = PAPI_get_real_nsec();
 	if (ev->n > 0 && (ret = PAPI_stop(ev->set, r->value)) != PAPI_OK)
 		die("PAPI_stop", ret);
 	r->order = k->order;
 	r->secs = (double)(t1 - t0) * 1e-9;
+	r->cpu_secs = (double)(v1 - v0) * 1e-9;
 }
 
 static int find(const struct events *ev, const char *name)
@@ -180,7 +184,8 @@ static void print_table(const struct events *ev, const struct row *rows,
 	const int clk = find(ev, "perf::TASK-CLOCK");
 	const double flop = 2.0 * (double)n * (double)n * (double)n;
 
-	printf("\n%-5s  %10s  %10s", "order", "time_s", "MFLOP/s");
+	printf("\n%-5s  %10s  %10s  %10s", "order", "time_s", "MFLOP/s",
+		"cpu_s");
 	for (int i = 0; i < ev->n; i++)
 		printf("  %*s", width(ev->name[i], 12), ev->name[i]);
 	if (ins >= 0 && cyc >= 0)
@@ -192,8 +197,9 @@ static void print_table(const struct events *ev, const struct row *rows,
 	for (int r = 0; r < nrows; r++) {
 		const long long *v = rows[r].value;
 
-		printf("%-5s  %10.6f  %10.1f", rows[r].order, rows[r].secs,
-			flop / rows[r].secs * 1e-6);
+		printf("%-5s  %10.6f  %10.1f  %10.6f", rows[r].order,
+			rows[r].secs, flop / rows[r].secs * 1e-6,
+			rows[r].cpu_secs);
 		for (int i = 0; i < ev->n; i++)
 			printf("  %*lld", width(ev->name[i], 12), v[i]);
 		/* A zero denominator would print inf or nan: say "-" instead. */

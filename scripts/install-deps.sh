@@ -69,8 +69,8 @@ fi
 
 echo "install-deps: installing ${miss[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
-apt-get install -y -q --no-install-recommends "${miss[@]}" </dev/null
+apt-get -o DPkg::Lock::Timeout=600 update -q
+apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${miss[@]}" </dev/null
 
 mapfile -t miss < <(missing)
 if [ ${#miss[@]} -ne 0 ]; then

@@ -4,9 +4,11 @@
  * copy kernels (plain, and SSE/AVX/AVX-512 with non-temporal stores where
  * the CPU has them, chosen at run time) and STREAM's four kernels, on
  * 1..N threads pinned one per CPU; each thread faults in its own slice of
- * the arrays before anything is timed; best of K runs; GB/s counting the
- * bytes the program reads and writes (as STREAM and likwid-bench do, so a
- * write-allocate's extra read is not counted).
+ * the arrays before anything is timed; K timed passes of each kernel after
+ * one untimed one, reported as the best pass and as the mean (all bytes over
+ * all passes' time: what likwid-bench reports, which times its whole run);
+ * GB/s counting the bytes the program reads and writes (as STREAM and
+ * likwid-bench do, so a write-allocate's extra read is not counted).
  */
 #include <papi.h>
 #include <pthread.h>
@@ -26,6 +28,7 @@ struct run {
 	double *a, *b, *c;
 	pthread_barrier_t bar;
 	double best_ns[64]; /* per kernel */
+	double sum_ns[64];  /* per kernel, over its timed passes */
 	double sink;
 	/* Thread 0's own counts in its best run of each kernel, where the
 	 * machine counts them: instructions and cycles per element. */
@@ -83,7 +86,11 @@ static void *work(void *p)
 	for (int k = 0; k < bw_nkernels; k++) {
 		if (!selected(&bw_kernels[k]))
 			continue;
-		for (int rep = 0; rep < r->reps; rep++) {
+		/* Pass -1 is not timed: the kernel's first sweep meets a cold
+		 * TLB and whatever the previous kernel left in the caches and
+		 * the memory controller's queues (STREAM drops its first
+		 * iteration; likwid-bench sizes its run with untimed ones). */
+		for (int rep = -1; rep < r->reps; rep++) {
 			long long t0 = 0;
 
 			pthread_barrier_wait(&r->bar);
@@ -95,9 +102,10 @@ static void *work(void *p)
 			if (w->id == 0)
 				lab_counters_stop(&c);
 			pthread_barrier_wait(&r->bar);
-			if (w->id == 0) {
+			if (w->id == 0 && rep >= 0) {
 				double ns = (double)(lab_now_ns() - t0);
 
+				r->sum_ns[k] += ns;
 				if (rep == 0 || ns < r->best_ns[k]) {
 					r->best_ns[k] = ns;
 					r->cnt[k][0] = c.v[0];
@@ -155,6 +163,10 @@ static int run_threads(struct run *r)
 	return 0;
 }
 
+/* Columns before the counts: GB_s stays the best pass's (column 5, as
+ * lab/plot.sh and older scripts read it), the mean follows. */
+#define NCOLS 7
+
 /* The columns, with thread 0's counts per element where it had any. */
 static void table_init(struct lab_table *t, const char **cols,
 		       const struct run *r)
@@ -163,22 +175,25 @@ static void table_init(struct lab_table *t, const char **cols,
 
 	for (int e = 0; e < r->nev; e++) {
 		snprintf(names[e], sizeof(names[e]), "%s_per_elem", r->ev[e]);
-		cols[5 + e] = names[e];
+		cols[NCOLS + e] = names[e];
 	}
 	if (r->nev == 0)
 		printf("# PAPI_TOT_INS, PAPI_TOT_CYC: not counted here\n");
-	lab_table_init(t, cols, 5 + r->nev);
+	lab_table_init(t, cols, NCOLS + r->nev);
 }
 
 int main(int argc, char **argv)
 {
-	const char *cols[8] = { "kernel", "threads", "bytes", "best_ms",
-				"GB_s" };
+	const char *cols[NCOLS + 2] = { "kernel",  "threads", "bytes",
+					"best_ms", "GB_s",    "mean_ms",
+					"mean_GB_s" };
 	size_t mib = 256;
 	int maxthr = (int)sysconf(_SC_NPROCESSORS_ONLN), minthr = 1, reps = 20;
 	const char *csv = NULL;
 	struct lab_table t;
-	double best[3] = { 0 }; /* read, write, copy: best over variants */
+	/* read, write, copy: the best over variants and thread counts, of
+	 * the best passes and of the means */
+	double best[3] = { 0 }, bestmean[3] = { 0 };
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick")) {
@@ -228,7 +243,8 @@ int main(int argc, char **argv)
 	lab_papi_init();
 	/* Thread 0 counts its own share of the work. */
 	PAPI_thread_init((unsigned long (*)(void))pthread_self);
-	printf("# 3 arrays of %zu MiB, best of %d, threads %d..%d pinned; "
+	printf("# 3 arrays of %zu MiB, %d passes (GB_s: the best, mean_GB_s: "
+	       "all of them), threads %d..%d pinned; "
 	       "ISA: sse %d avx %d avx512 %d\n",
 	       mib, reps, minthr, maxthr, !!isa_supported(ISA_SSE),
 	       !!isa_supported(ISA_AVX), !!isa_supported(ISA_AVX512));
@@ -251,20 +267,24 @@ int main(int argc, char **argv)
 			const struct bw_kernel *kk = &bw_kernels[k];
 			double bytes = (double)r.n * sizeof(double) *
 				       (kk->arrays_read + kk->arrays_written);
-			double gbs;
+			double gbs, mean_ns, mgbs;
 
 			if (!selected(kk))
 				continue;
 			gbs = bytes / r.best_ns[k];
+			mean_ns = r.sum_ns[k] / reps;
+			mgbs = bytes / mean_ns;
 			lab_table_row(&t);
 			lab_table_set(&t, 0, "%s", kk->name);
 			lab_table_set(&t, 1, "%d", nt);
 			lab_table_set(&t, 2, "%.0f", bytes);
 			lab_table_set(&t, 3, "%.3f", r.best_ns[k] / 1e6);
 			lab_table_set(&t, 4, "%.2f", gbs);
+			lab_table_set(&t, 5, "%.3f", mean_ns / 1e6);
+			lab_table_set(&t, 6, "%.2f", mgbs);
 			for (int e = 0; e < r.nev; e++)
 				lab_table_set(
-					&t, 5 + e, "%.3f",
+					&t, NCOLS + e, "%.3f",
 					(double)r.cnt[k][e] /
 						(double)(r.n / (size_t)nt));
 			for (int c = 0; c < 3; c++) {
@@ -273,10 +293,13 @@ int main(int argc, char **argv)
 								   "copy" };
 				size_t l = strlen(pre[c]);
 
-				if (!strncmp(kk->name, pre[c], l) &&
-				    (kk->name[l] == 0 || kk->name[l] == '_') &&
-				    gbs > best[c])
+				if (strncmp(kk->name, pre[c], l) ||
+				    (kk->name[l] != 0 && kk->name[l] != '_'))
+					continue;
+				if (gbs > best[c])
 					best[c] = gbs;
+				if (mgbs > bestmean[c])
+					bestmean[c] = mgbs;
 			}
 		}
 		if (r.sink == 12345.678)
@@ -287,6 +310,9 @@ int main(int argc, char **argv)
 	printf("\n# best GB/s over variants and threads: read %.2f, write "
 	       "%.2f, copy %.2f\n",
 	       best[0], best[1], best[2]);
+	printf("# best mean GB/s over variants and threads: read %.2f, write "
+	       "%.2f, copy %.2f\n",
+	       bestmean[0], bestmean[1], bestmean[2]);
 	printf("# theoretical peak: not known to PAPI (DIMM speed and "
 	       "channels are not in PAPI_get_hardware_info)\n");
 	if (csv && lab_table_csv(&t, csv))

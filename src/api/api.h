@@ -25,7 +25,7 @@ static inline int papi__api_ret_fast(const char *fn, int ret)
 /* Return PAPI_ENOINIT from the calling function unless initialized. */
 #define REQUIRE_INIT()                                                         \
 	do {                                                                   \
-		if (papi__lib.init_state == PAPI_NOT_INITED)                   \
+		if (papi__lib_init_state() == PAPI_NOT_INITED)                 \
 			return RET(PAPI_ENOINIT);                              \
 	} while (0)
 

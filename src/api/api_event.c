@@ -66,8 +66,10 @@ PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 		return RET(PAPI_EINVAL);
 	if (cidx < 0 || cidx >= papi__lib.ncmp)
 		return RET(PAPI_ENOCMP);
+	/* A disabled component has no events to walk: PAPI 7.0 answers
+	 * PAPI_ENOCMP, as for an index with no component. */
 	if (papi__lib.cmp[cidx].info.disabled)
-		return PAPI_ENOEVNT;
+		return RET(PAPI_ENOCMP);
 	return papi__event_enum(EventCode, modifier, cidx);
 }
 

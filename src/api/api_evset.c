@@ -160,27 +160,33 @@ static __attribute__((noinline)) int read_long_way(int EventSet,
 }
 
 /* Every instruction here is one the caller's counters count: the thread's
- * shortcut (core/lib.h, struct papi__direct), when it is for this set, is
- * the whole call, a tail call with no stack frame. Its key is -1 when it
- * is for no set, and then its read gives PAPI_read(PAPI_NULL) its error. */
+ * shortcut (core/lib.h, struct papi__run), when it is for this set, is
+ * the whole call, a tail call with no stack frame. The slot always points
+ * to a run; its key is -1 when it is for no set, and then its read gives
+ * PAPI_read(PAPI_NULL) its error. The one load more than a shortcut kept
+ * in the slot itself is what lets another thread withdraw it at once
+ * (one pointer store) while the run it pointed to stays readable. */
 PAPI_EXPORT int PAPI_read(int EventSet, long long *values)
 {
-	const struct papi__direct *d = &papi__lib_direct;
+	const struct papi__run *r =
+		__atomic_load_n(&papi__lib_direct, __ATOMIC_RELAXED);
 
-	if (d->key == EventSet && values)
-		return d->read(d->arg, values);
+	if (r->key == EventSet && values)
+		return r->read(r->arg, values);
 	return read_long_way(EventSet, values);
 }
 
 PAPI_EXPORT int PAPI_read_ts(int EventSet, long long *values, long long *cyc)
 {
+	const struct papi__run *r;
 	int ret;
 
 	REQUIRE_INIT();
 	if (!values || !cyc)
 		return RET(PAPI_EINVAL);
-	if (papi__lib_direct.key == EventSet)
-		ret = papi__lib_direct.read(papi__lib_direct.arg, values);
+	r = __atomic_load_n(&papi__lib_direct, __ATOMIC_RELAXED);
+	if (r->key == EventSet)
+		ret = r->read(r->arg, values);
 	else
 		ret = papi__evset_read(EventSet, values);
 	if (ret == PAPI_OK)
@@ -230,10 +236,35 @@ static int attach(int EventSet, int tid)
 	return papi__evset_set_opts(EventSet, &o);
 }
 
+/* PAPI 7.0's order of checks for attach and detach: a running set first
+ * (PAPI_EISRUN), then a CPU-attached one, which only PAPI_CPU_ATTACH
+ * changes (PAPI_ECMP). */
+static int attach_checks(int EventSet, struct papi__ctl_opts *o)
+{
+	int state, ret = papi__evset_get_opts(EventSet, o);
+
+	if (ret != PAPI_OK)
+		return ret;
+	if (papi__evset_state(EventSet, &state) == PAPI_OK &&
+	    (state & PAPI_RUNNING))
+		return PAPI_EISRUN;
+	if (o->cpu >= 0)
+		return PAPI_ECMP;
+	return PAPI_OK;
+}
+
 PAPI_EXPORT int PAPI_attach(int EventSet, unsigned long tid)
 {
+	struct papi__ctl_opts o;
+	int ret;
+
 	REQUIRE_INIT();
 	if (tid == 0 || tid > 0x7fffffffUL)
+		return RET(PAPI_EINVAL);
+	if ((ret = attach_checks(EventSet, &o)) != PAPI_OK)
+		return RET(ret);
+	/* Attached already: detach first (PAPI 7.0: PAPI_EINVAL). */
+	if (o.tid)
 		return RET(PAPI_EINVAL);
 	return RET(attach(EventSet, (int)tid));
 }
@@ -244,11 +275,10 @@ PAPI_EXPORT int PAPI_detach(int EventSet)
 	int ret;
 
 	REQUIRE_INIT();
-	ret = papi__evset_get_opts(EventSet, &o);
-	if (ret != PAPI_OK)
+	if ((ret = attach_checks(EventSet, &o)) != PAPI_OK)
 		return RET(ret);
 	/* PAPI: detaching a set that is not attached is PAPI_EINVAL. */
-	if (!o.tid && o.cpu < 0)
+	if (!o.tid)
 		return RET(PAPI_EINVAL);
 	return RET(attach(EventSet, 0));
 }

@@ -22,7 +22,7 @@ PAPI_EXPORT int PAPI_library_init(int version)
 
 PAPI_EXPORT int PAPI_is_initialized(void)
 {
-	return papi__lib.init_state;
+	return papi__lib_init_state();
 }
 
 PAPI_EXPORT void PAPI_shutdown(void)
@@ -47,9 +47,15 @@ PAPI_EXPORT char *PAPI_strerror(int code)
 
 PAPI_EXPORT void PAPI_perror(const char *msg)
 {
-	/* PAPI keeps no last-error state to describe: the message is all. */
+	/* PAPI 7.0's form: "msg: <text of the last error>", the text alone
+	 * without a message; the last error is this thread's. */
+	const char *text = papi__err_message(papi__err_last());
+
+	if (!text)
+		return;
 	if (msg && *msg)
-		fprintf(stderr, "%s\n", msg);
+		fprintf(stderr, "%s: ", msg);
+	fprintf(stderr, "%s\n", text);
 }
 
 PAPI_EXPORT int PAPI_thread_init(unsigned long (*id_fn)(void))
@@ -57,10 +63,14 @@ PAPI_EXPORT int PAPI_thread_init(unsigned long (*id_fn)(void))
 	struct papi__thread *t;
 
 	REQUIRE_INIT();
-	if (!id_fn)
-		return RET(PAPI_EINVAL);
+	/* PAPI 7.0's answers: NULL changes nothing and is not an error, and
+	 * the first function stays (ids already handed out keep meaning the
+	 * same threads). */
+	if (!id_fn || papi__lib.thread_id_fn)
+		return PAPI_OK;
 	papi__lib.thread_id_fn = id_fn;
-	papi__lib.init_state |= PAPI_THREAD_LEVEL_INITED;
+	__atomic_or_fetch(&papi__lib.init_state, PAPI_THREAD_LEVEL_INITED,
+			  __ATOMIC_RELAXED);
 	/* As PAPI does, the calling thread, known since PAPI_library_init,
 	 * takes its id from the new function (PAPI_list_threads shows it). */
 	t = papi__thread_self();
@@ -132,6 +142,11 @@ PAPI_EXPORT int PAPI_get_thr_specific(int tag, void **ptr)
 	struct papi__thread *t;
 
 	REQUIRE_INIT();
+	/* Every thread's value into nowhere: nothing to do, and PAPI 7.0
+	 * does not call it an error. */
+	if (!ptr && tag >= 0 && (tag & PAPI_TLS_ALL_THREADS) &&
+	    (tag & ~PAPI_TLS_ALL_THREADS) < PAPI_NUM_TLS)
+		return PAPI_OK;
 	if (ptr && (tag & PAPI_TLS_ALL_THREADS) &&
 	    (tag & ~PAPI_TLS_ALL_THREADS) < PAPI_NUM_TLS && tag >= 0)
 		return RET(all_threads(tag & ~PAPI_TLS_ALL_THREADS,

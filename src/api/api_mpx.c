@@ -17,12 +17,16 @@ PAPI_EXPORT int PAPI_multiplex_init(void)
 PAPI_EXPORT int PAPI_set_multiplex(int EventSet)
 {
 	struct papi__ctl_opts o;
-	int ret;
+	int ret, state;
 
 	REQUIRE_INIT();
 	ret = papi__evset_get_opts(EventSet, &o);
 	if (ret != PAPI_OK)
 		return RET(ret);
+	/* A running set says so before anything else, as in PAPI 7.0. */
+	if (papi__evset_state(EventSet, &state) == PAPI_OK &&
+	    (state & PAPI_RUNNING))
+		return RET(PAPI_EISRUN);
 	/* PAPI: a set must name its component before it can multiplex. */
 	if (papi__evset_cidx(EventSet) < 0)
 		return RET(PAPI_EINVAL);

@@ -1,17 +1,59 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* PAPI_get_opt / PAPI_set_opt and the setters built on them. */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/api.h"
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/log.h"
 #include "core/overflow.h"
+#include "os/os.h"
 #include "core/sysinfo.h"
 
 static int valid_domain(int d)
 {
 	return d >= PAPI_DOM_MIN && d <= PAPI_DOM_ALL;
+}
+
+/* A valid domain as component cidx can count it: PAPI_DOM_ALL becomes
+ * every domain the component has (perf_event: user, kernel, supervisor,
+ * as PAPI 7.0 reads it back); a domain it lacks (PAPI_DOM_OTHER on
+ * perf_event) is PAPI_ENOSUPP rather than silently dropped. */
+static int fit_domain(int cidx, int *d)
+{
+	int avail;
+
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		cidx = 0;
+	avail = papi__lib.ncmp ? papi__lib.cmp[cidx].info.available_domains
+			       : PAPI_DOM_ALL;
+	if (*d == PAPI_DOM_ALL)
+		*d = avail ? avail : PAPI_DOM_ALL;
+	else if (avail && (*d & ~avail))
+		return PAPI_ENOSUPP;
+	return PAPI_OK;
+}
+
+/* PAPI_set_cmp_domain and PAPI_DEFDOM: the default of one component,
+ * which its new sets take (reported back by PAPI_get_cmp_opt). An
+ * invalid domain is PAPI_EINVAL, as PAPI 7.0 answers here. */
+static int set_default_domain(int domain, int cidx)
+{
+	int ret;
+
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return PAPI_ENOCMP;
+	if (!valid_domain(domain))
+		return PAPI_EINVAL;
+	if ((ret = fit_domain(cidx, &domain)) != PAPI_OK)
+		return ret;
+	papi__lib.cmp[cidx].info.default_domain = domain;
+	if (cidx == 0)
+		papi__lib.default_domain = domain;
+	return PAPI_OK;
 }
 
 static int valid_granularity(int g)
@@ -31,8 +73,13 @@ static int set_evset_domain(int EventSet, int domain)
 	ret = papi__evset_get_opts(EventSet, &o);
 	if (ret != PAPI_OK)
 		return ret;
+	if ((ret = fit_domain(papi__evset_cidx(EventSet), &domain)) != PAPI_OK)
+		return ret;
 	o.domain = domain;
-	return papi__evset_set_opts(EventSet, &o);
+	ret = papi__evset_set_opts(EventSet, &o);
+	if (ret == PAPI_OK)
+		papi__evset_domain_chosen(EventSet);
+	return ret;
 }
 
 static int set_evset_granularity(int EventSet, int g)
@@ -93,13 +140,8 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_DEBUG:
 		return PAPI_set_debug(p->debug.level);
 	case PAPI_DEFDOM:
-		if (!valid_domain(p->defdomain.domain))
-			return PAPI_EINVAL_DOM;
-		if (p->defdomain.def_cidx < 0 ||
-		    p->defdomain.def_cidx >= papi__lib.ncmp)
-			return PAPI_ENOCMP;
-		papi__lib.default_domain = p->defdomain.domain;
-		return PAPI_OK;
+		return set_default_domain(p->defdomain.domain,
+					  p->defdomain.def_cidx);
 	case PAPI_DOMAIN:
 		return set_evset_domain(p->domain.eventset, p->domain.domain);
 	case PAPI_DEFGRN:
@@ -118,6 +160,11 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_DETACH:
 		return PAPI_detach(p->attach.eventset);
 	case PAPI_MULTIPLEX:
+		/* A negative period or an undefined flag is refused, as
+		 * PAPI 7.0 refuses them, before the set is touched. */
+		if (p->multiplex.ns < 0 ||
+		    (p->multiplex.flags & ~PAPI_MULTIPLEX_FORCE_SW))
+			return PAPI_EINVAL;
 		return PAPI_set_multiplex(p->multiplex.eventset);
 	case PAPI_INHERIT:
 		return set_evset_inherit(p->inherit.eventset,
@@ -125,20 +172,18 @@ static int set_opt(int option, PAPI_option_t *p)
 	case PAPI_CPU_ATTACH:
 		return cpu_attach(p->cpu.eventset, p->cpu.cpu_num);
 	case PAPI_DEF_MPX_NS:
-		/* PAPI keeps one period for both, and so do we. The kernel
-		 * rotates multiplexed events at its own interval (each PMU's
-		 * perf_event_mux_interval_ms, system-wide, root's to set),
-		 * which this does not change: docs/design.md. */
+		/* The kernel multiplexes: it rotates groups at each PMU's
+		 * perf_event_mux_interval_ms, a system-wide setting for root
+		 * that a library must not change under other programs. So
+		 * this period cannot take effect: refused, and said why
+		 * (PAPI_get_opt reports the kernel's interval). */
 		if (p->multiplex.ns <= 0)
 			return PAPI_EINVAL;
-		{
-			PAPI_itimer_option_t it = { .ns = p->multiplex.ns };
-			int ret = papi__overflow_itimer_set(PAPI_DEF_ITIMER_NS,
-							    &it);
-
-			p->multiplex.ns = (int)it.ns;
-			return ret;
-		}
+		papi__log(PAPI__LOG_ERROR, "options",
+			  "PAPI_DEF_MPX_NS: the kernel multiplexes at its own "
+			  "interval (perf_event_mux_interval_ms, system-wide); "
+			  "not changed");
+		return PAPI_ENOSUPP;
 	case PAPI_DEF_ITIMER:
 	case PAPI_DEF_ITIMER_NS:
 		return papi__overflow_itimer_set(option, &p->itimer);
@@ -195,6 +240,10 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 	case PAPI_ATTACH:
 		p->attach.tid = o.tid > 0 ? (unsigned long)o.tid : 0;
 		return o.tid > 0;
+	case PAPI_DETACH:
+		/* PAPI 7.0 answers whether the set is detached. */
+		p->attach.tid = o.tid > 0 ? (unsigned long)o.tid : 0;
+		return o.tid <= 0;
 	case PAPI_CPU_ATTACH:
 		p->cpu.cpu_num = o.cpu >= 0 ? (unsigned)o.cpu : 0;
 		return o.cpu >= 0;
@@ -206,6 +255,28 @@ static int get_evset_opt(int option, PAPI_option_t *p)
 		papi__evset_state(id, &state);
 		return (state & PAPI_MULTIPLEXING) != 0;
 	}
+}
+
+/* The kernel's multiplexing interval in ns: the first PMU that states
+ * one (the core PMU where there is one), else the kernel's default, 4 ms
+ * (HZ=250 kernels; what every PMU here says). */
+static int mux_interval_ns(void)
+{
+	static const char *const pmus[] = { "cpu", "armv8_pmuv3_0", "cpu_core",
+					    "software" };
+	char path[128], buf[32];
+	unsigned i;
+	long ms;
+
+	for (i = 0; i < sizeof(pmus) / sizeof(pmus[0]); i++) {
+		snprintf(path, sizeof(path),
+			 "/sys/bus/event_source/devices/%s/perf_event_mux_interval_ms",
+			 pmus[i]);
+		if (papi__os_read_file(path, buf, sizeof(buf)) > 0 &&
+		    (ms = strtol(buf, NULL, 10)) > 0 && ms < 2000)
+			return (int)(ms * 1000000);
+	}
+	return 4000000;
 }
 
 static int get_opt(int option, PAPI_option_t *p)
@@ -240,6 +311,7 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_DOMAIN:
 	case PAPI_GRANUL:
 	case PAPI_ATTACH:
+	case PAPI_DETACH:
 	case PAPI_CPU_ATTACH:
 	case PAPI_INHERIT:
 	case PAPI_MULTIPLEX:
@@ -247,13 +319,10 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_DEF_ITIMER:
 	case PAPI_DEF_ITIMER_NS:
 		return papi__overflow_itimer_get(option, &p->itimer);
-	case PAPI_DEF_MPX_NS: {
-		PAPI_itimer_option_t it;
-		int ret = papi__overflow_itimer_get(PAPI_DEF_ITIMER_NS, &it);
-
-		p->multiplex.ns = (int)it.ns;
-		return ret;
-	}
+	case PAPI_DEF_MPX_NS:
+		/* The interval the kernel rotates multiplexed groups at. */
+		p->multiplex.ns = mux_interval_ns();
+		return PAPI_OK;
 	default:
 		return PAPI_EINVAL;
 	}
@@ -286,7 +355,7 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	case PAPI_MAX_MPX_CTRS:
 		return papi__lib.ncmp ? papi__lib.cmp[0].info.num_mpx_cntrs : 0;
 	case PAPI_DEFDOM:
-		return papi__lib.default_domain;
+		return papi__evset_default_domain(0);
 	case PAPI_DEFGRN:
 		return papi__lib.default_granularity;
 	default:
@@ -330,12 +399,7 @@ PAPI_EXPORT int PAPI_set_domain(int domain)
 PAPI_EXPORT int PAPI_set_cmp_domain(int domain, int cidx)
 {
 	REQUIRE_INIT();
-	if (cidx < 0 || cidx >= papi__lib.ncmp)
-		return RET(PAPI_ENOCMP);
-	if (!valid_domain(domain))
-		return RET(PAPI_EINVAL_DOM);
-	papi__lib.default_domain = domain;
-	return PAPI_OK;
+	return RET(set_default_domain(domain, cidx));
 }
 
 PAPI_EXPORT int PAPI_set_granularity(int granularity)

@@ -31,7 +31,8 @@ PAPI_EXPORT int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset,
 			    int threshold, int flags)
 {
 	REQUIRE_INIT();
-	if (!buf && threshold > 0)
+	/* No buffer, or one with no room for a bucket, cannot profile. */
+	if ((!buf || !bufsiz) && threshold > 0)
 		return RET(PAPI_EINVAL);
 	return RET(papi__profil_set(EventSet, buf, bufsiz, offset, scale,
 				    EventCode, threshold, flags));

@@ -116,6 +116,11 @@ int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 	return ret == PAPI_OK ? papi__cmp_reset(c, ctl) : ret;
 }
 
+int papi__cmp_halt(struct papi__cmp *c, struct papi__cmp_ctl *ctl)
+{
+	return c->ops->halt ? c->ops->halt(c, ctl) : PAPI_OK;
+}
+
 int papi__cmp_set_overflow(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			   int pos, long long threshold)
 {

@@ -99,7 +99,12 @@ struct papi__cmp_ops {
 	int (*ctl_set_opts)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			    const struct papi__ctl_opts *opts);
 
-	/* Counting. read fills one value per native event, in ctl order. */
+	/* Counting. read fills one value per native event, in ctl order;
+	 * it must be reentrant (a signal handler may read while the thread it
+	 * interrupted is reading: scratch memory on the stack) and, for a
+	 * running set, async-signal-safe, and it must not write the state
+	 * (another thread may read it at the same time: a stop by another
+	 * thread, while the runner reads without the lock). */
 	int (*start)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 	int (*stop)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 	int (*read)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
@@ -112,6 +117,13 @@ struct papi__cmp_ops {
 	 * not serve (core/evset.h). PAPI_OK, or an error: no shortcut. */
 	int (*direct)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		      int key, papi__direct_fn *fn, void **arg);
+	/* Optional: stop counting for a stop by another thread than the
+	 * one that started the set, which may be in the middle of a read of
+	 * this state without the lock (core/lib.h, struct papi__run): system
+	 * calls only, writing nothing read reads; a read that follows gives
+	 * the final counts. The state is then only read and destroyed. NULL:
+	 * nothing to halt (the counts stop moving at the read). */
+	int (*halt)(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 	/* Optional: read, and count on from the values read, with nothing
 	 * lost or counted twice in between (PAPI_accum). Without it the
 	 * framework calls read, then reset. */
@@ -175,6 +187,8 @@ int papi__cmp_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			 long long *values);
+/* halt, or PAPI_OK when the component has none (see above). */
+int papi__cmp_halt(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_set_overflow(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			   int pos, long long threshold);
 

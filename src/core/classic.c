@@ -85,6 +85,18 @@ int papi__classic_end(struct papi__classic *c, long long *values)
 	return ret;
 }
 
+void papi__classic_thread_exit(void *state)
+{
+	struct papi__classic *c = state;
+
+	/* A set is only there while something is measured: the thread is
+	 * gone, and with it what it measured. */
+	if (c->evset != PAPI_NULL) {
+		papi__evset_stop(c->evset, NULL);
+		drop_set(c);
+	}
+}
+
 int papi__classic_start_counters(const int *events, int n)
 {
 	struct papi__classic *c;

@@ -70,6 +70,9 @@ int papi__classic_begin(struct papi__classic *c, int mode, const int *events,
 			int n);
 /* Stop the thread's EventSet (values may be NULL) and destroy it. */
 int papi__classic_end(struct papi__classic *c, long long *values);
+/* The thread exits (core/lib.c): its EventSet goes; state stays for the
+ * caller to free. */
+void papi__classic_thread_exit(void *state);
 
 int papi__classic_start_counters(const int *events, int n);
 /* accum: add to values instead of copying. */

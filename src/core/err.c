@@ -69,11 +69,24 @@ int papi__err_from_errno(int neg_errno)
 	}
 }
 
+/* The last error a PAPI call of this thread returned, for PAPI_perror.
+ * Per thread: another thread's failure says nothing about this one's
+ * calls (PAPI 7.0 keeps one for the process). */
+static __thread int last_error;
+
+int papi__err_last(void)
+{
+	return last_error;
+}
+
 int papi__err_report(const char *fn, int ret)
 {
 	const char *msg;
 
-	if (ret >= 0 || papi__lib.debug == PAPI_QUIET)
+	if (ret >= 0)
+		return ret;
+	last_error = ret;
+	if (papi__lib.debug == PAPI_QUIET)
 		return ret;
 	msg = papi__err_message(ret);
 	fprintf(stderr, "PAPI Error: %s: %s\n", fn, msg ? msg : "unknown error");

@@ -58,6 +58,8 @@ int papi__err_from_errno(int neg_errno);
 /* Every error a PAPI_* function returns passes through here (fn is its
  * name), so that PAPI_set_debug(PAPI_VERB_ECONT / PAPI_VERB_ESTOP) can
  * report it: prints and returns ret, or exits. */
+/* The last error papi__err_report saw in this thread (PAPI_OK if none). */
+int papi__err_last(void);
 int papi__err_report(const char *fn, int ret);
 
 #endif

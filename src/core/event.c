@@ -80,7 +80,7 @@ int papi__event_map(int code, struct papi__event_map *m)
 
 int papi__event_name_to_code(const char *name, int *code)
 {
-	int i, idx, ret = PAPI_ENOEVNT;
+	int i, idx, ret = PAPI_ENOEVNT, why = PAPI_ENOEVNT;
 
 	idx = papi__preset_find(name);
 	if (idx >= 0) {
@@ -100,8 +100,12 @@ int papi__event_name_to_code(const char *name, int *code)
 			*code = papi__event_ntv_code(i, local);
 			return PAPI_OK;
 		}
+		/* A component that could not look (no descriptor or memory
+		 * left) is reported if no other finds the name. */
+		if (ret == PAPI_ESYS || ret == PAPI_ENOMEM)
+			why = ret;
 	}
-	return PAPI_ENOEVNT;
+	return why;
 }
 
 int papi__event_code_to_name(int code, char *out, int len)

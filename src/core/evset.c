@@ -25,7 +25,7 @@ int papi__evset_create(int *id)
 		return PAPI_ENOMEM;
 	es->cidx = -1;
 	es->state = PAPI_STOPPED;
-	es->opts.domain = papi__lib.default_domain;
+	es->opts.domain = papi__evset_default_domain(0);
 	es->opts.granularity = papi__lib.default_granularity;
 	es->opts.cpu = -1;
 
@@ -69,11 +69,9 @@ static void free_events(struct papi__evset *es)
 	drop_ctl(es);
 	free(es->events);
 	free(es->natives);
-	free(es->raw);
 	free(es->stopped);
 	es->events = NULL;
 	es->natives = NULL;
-	es->raw = NULL;
 	es->stopped = NULL;
 	es->nevents = es->ev_cap = es->nnative = es->ntv_cap = 0;
 }
@@ -93,6 +91,12 @@ int papi__evset_cleanup(int id)
 		return PAPI_EISRUN;
 	}
 	free_events(es);
+	/* As in PAPI 7.0, a cleaned-up set is no longer multiplexed (nor
+	 * overflowing or profiling: free_events dropped those); programs
+	 * such as papi_multiplex_cost clean up a set and multiplex it
+	 * again. */
+	es->opts.multiplex = 0;
+	es->state = PAPI_STOPPED;
 	papi__lib_unlock();
 	return PAPI_OK;
 }
@@ -118,6 +122,7 @@ int papi__evset_destroy(int id)
 	}
 	free_events(es);
 	papi__lib.evsets[id] = NULL;
+	free(es->run); /* not published: the set is stopped */
 	free(es);
 	papi__lib_unlock();
 	return PAPI_OK;
@@ -133,15 +138,38 @@ void papi__evset_destroy_all(void)
 
 		if (!es)
 			continue;
+		/* Its run, if another thread may be reading it, goes to the
+		 * limbo with what it reads (evset_count.c). */
 		if (es->state & PAPI_RUNNING)
-			papi__cmp_stop(&papi__lib.cmp[es->cidx], es->ctl);
+			papi__evset_stop_for_good(es);
 		free_events(es);
+		free(es->run);
 		free(es);
 	}
 	free(papi__lib.evsets);
 	papi__lib.evsets = NULL;
 	papi__lib.nevsets = papi__lib.cap = 0;
 	papi__lib_unlock();
+}
+
+void papi__evset_fork_child(void)
+{
+	int i;
+
+	for (i = 0; i < papi__lib.nevsets; i++) {
+		struct papi__evset *es = papi__lib.evsets[i];
+
+		if (!es)
+			continue;
+		/* No stop: the counters are the parent's. Closing the child's
+		 * copies of the fds leaves the parent's open and counting. */
+		free_events(es);
+		free(es->run);
+		free(es);
+	}
+	free(papi__lib.evsets);
+	papi__lib.evsets = NULL;
+	papi__lib.nevsets = papi__lib.cap = 0;
 }
 
 int papi__evset_assign(int id, int cidx)
@@ -162,9 +190,29 @@ int papi__evset_assign(int id, int cidx)
 	else {
 		drop_ctl(es);
 		es->cidx = cidx;
+		if (!es->domain_set)
+			es->opts.domain = papi__evset_default_domain(cidx);
 	}
 	papi__lib_unlock();
 	return ret;
+}
+
+int papi__evset_default_domain(int cidx)
+{
+	if (cidx < 0 || cidx >= papi__lib.ncmp)
+		return PAPI_DOM_USER;
+	return papi__lib.cmp[cidx].info.default_domain;
+}
+
+void papi__evset_domain_chosen(int id)
+{
+	struct papi__evset *es;
+
+	papi__lib_lock();
+	es = papi__evset_get(id);
+	if (es)
+		es->domain_set = 1;
+	papi__lib_unlock();
 }
 
 int papi__evset_cidx(int id)

@@ -4,27 +4,37 @@
  * a set. PAPI semantics kept here: start zeroes the counts; read and reset
  * also work on a stopped set, on the values it had when it stopped.
  *
- * The thread that runs a set reads, resets and accumulates it without the
- * library lock: from PAPI_start to PAPI_stop the set's memory does not move
- * (cleanup, destroy, adding and removing events and changing options all
- * refuse a running set), and the thread finds it through its own context,
- * not through the EventSet table, which another thread may grow at any
- * time. Another thread reading the same running set takes the lock, as
- * every other call does; that it races with the runner is the caller's
- * business, as in PAPI.
+ * The thread that starts a set of its own counters (not an attached one)
+ * is its runner, and reads it without the library lock, through the run
+ * it publishes in its thread-local slots (core/lib.h, struct papi__run):
+ * PAPI_read, PAPI_read_ts, the overflow handler. Every other call takes
+ * the lock, PAPI_accum and PAPI_reset included: they move the baselines
+ * that reads subtract. Each read's scratch memory is on its own stack, so
+ * that a read in a signal handler leaves the read it interrupted intact.
+ *
+ * A stop by the runner withdraws its run, which stays the set's for the
+ * next start. A stop by another thread (or the shutdown) cannot know
+ * whether the runner is in the middle of a read: it withdraws the run,
+ * halts the counters and reads them without writing anything a read
+ * reads (cmp.h, halt), and the run goes to the limbo with the component
+ * state, the events and the overflow state it points to, for the runner
+ * to free when it is next in the library; the set carries on with copies
+ * (a new component state counting the same thread: stop_foreign).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/err.h"
 #include "core/evset.h"
 #include "core/lib.h"
+#include "core/log.h"
 #include "core/overflow.h"
 #include "core/preset.h"
+#include "os/os.h"
 
-long long papi__evset_event_value(const struct papi__evset *es, int idx,
+long long papi__evset_event_value(const struct papi__evset_event *e,
 				  const long long *raw)
 {
-	const struct papi__evset_event *e = &es->events[idx];
 	long long t[PAPI__MAX_TERMS], v = raw[e->pos[0]];
 	int j;
 
@@ -40,12 +50,13 @@ long long papi__evset_event_value(const struct papi__evset *es, int idx,
 }
 
 /* Fold native values into the values of the user's events. */
-static void compute(const struct papi__evset *es, long long *out)
+static void compute(const struct papi__evset_event *ev, int n,
+		    const long long *raw, long long *out)
 {
 	int i;
 
-	for (i = 0; i < es->nevents; i++)
-		out[i] = papi__evset_event_value(es, i, es->raw);
+	for (i = 0; i < n; i++)
+		out[i] = papi__evset_event_value(&ev[i], raw);
 }
 
 static struct papi__cmp *cmp_of(const struct papi__evset *es)
@@ -66,43 +77,6 @@ static int is_direct(const struct papi__evset *es)
 	return 1;
 }
 
-/* The set id if the calling thread runs it, else NULL. */
-static struct papi__evset *running_here(int id)
-{
-	struct papi__thread *t = papi__thread_self();
-	int i;
-
-	if (!t)
-		return NULL;
-	for (i = 0; i < papi__lib.ncmp; i++)
-		if (t->running[i] == id && t->running_es[i])
-			return t->running_es[i];
-	return NULL;
-}
-/* PAPI_read's shortcut (lib.h, struct papi__direct) to set id, which the
- * calling thread has just started. */
-static void direct_arm(struct papi__evset *es, int id)
-{
-	struct papi__direct *d = &papi__lib_direct;
-	struct papi__cmp *c = cmp_of(es);
-	papi__direct_fn fn;
-	void *arg;
-
-	if (!es->direct || !c->ops->direct ||
-	    c->ops->direct(c, es->ctl, id, &fn, &arg) != PAPI_OK)
-		return;
-	d->read = fn;
-	d->arg = arg;
-	d->key = id;
-}
-
-/* Set id stops: the thread that ran it loses its shortcut to it. */
-static void direct_disarm(struct papi__thread *runner, int id)
-{
-	if (runner->direct && runner->direct->key == id)
-		papi__direct_clear(runner->direct);
-}
-
 int papi__direct_none(void *arg, long long *values)
 {
 	(void)arg;
@@ -114,7 +88,8 @@ int papi__direct_none(void *arg, long long *values)
 /* An attached (PAPI_attach) or CPU-attached set counts another thread or
  * a CPU, not the thread that starts it: it takes none of that thread's
  * slots, so a thread may run several, each on its own target (PAPI's
- * multiattach tests run two at once). */
+ * multiattach tests run two at once), and has no run: it is read with
+ * the lock. */
 static int counts_other(const struct papi__evset *es)
 {
 	return es->opts.tid != 0 || es->opts.cpu >= 0;
@@ -136,17 +111,66 @@ static int target_busy(const struct papi__evset *es)
 	return 0;
 }
 
+/* The set's run, filled for a start (published once the counters run). */
+static int run_fill(struct papi__evset *es, int id)
+{
+	struct papi__run *r = es->run;
+
+	if (!r) {
+		r = calloc(1, sizeof(*r));
+		if (!r)
+			return PAPI_ENOMEM;
+		es->run = r;
+	}
+	r->key = -1;
+	r->read = papi__direct_none;
+	r->arg = NULL;
+	r->id = id;
+	r->cidx = es->cidx;
+	r->direct = es->direct;
+	r->nevents = es->nevents;
+	r->nnative = es->nnative;
+	r->ops = cmp_of(es)->ops;
+	r->cmp = cmp_of(es);
+	r->ctl = es->ctl;
+	r->events = es->events;
+	r->ovf = es->ovf && (es->state & PAPI_OVERFLOWING) ? es->ovf : NULL;
+	return PAPI_OK;
+}
+
+/* The set's run is the calling thread's now; with PAPI_read's shortcut
+ * when the component gives one. */
+static void publish(struct papi__evset *es, int id)
+{
+	struct papi__run *r = es->run;
+	struct papi__cmp *c = cmp_of(es);
+	papi__direct_fn fn;
+	void *arg;
+
+	if (es->direct && c->ops->direct &&
+	    c->ops->direct(c, es->ctl, id, &fn, &arg) == PAPI_OK) {
+		r->read = fn;
+		r->arg = arg;
+		r->key = id;
+	}
+	papi__run_publish(r);
+	es->published = 1;
+}
+
 int papi__evset_start(int id)
 {
-	struct papi__thread *t = papi__thread_self();
+	struct papi__thread *t;
 	struct papi__evset *es;
-	int ret;
+	int ret, own = 0;
 
-	if (!t)
-		return PAPI_ENOMEM;
+	papi__thread_quiesce();
 	papi__lib_lock();
+	/* In the lock: a shutdown elsewhere frees contexts with it held. */
+	t = papi__thread_self();
 	es = papi__evset_get(id);
-	if (!es)
+	if (!t)
+		ret = PAPI_ENOMEM;
+	else if (!es)
 		ret = PAPI_ENOEVST;
 	else if (es->state & PAPI_RUNNING)
 		ret = PAPI_EISRUN;
@@ -158,24 +182,173 @@ int papi__evset_start(int id)
 		 * as in PAPI, which answers PAPI_EISRUN here too. */
 		ret = PAPI_EISRUN;
 	else {
+		own = !counts_other(es);
+		es->direct = is_direct(es);
+		ret = own ? run_fill(es, id) : PAPI_OK;
 		/* Added for overflow: the handler's position map, fixed while
-		 * the set runs. */
-		if (es->ovf)
-			papi__overflow_prepare(es);
-		ret = papi__cmp_start(cmp_of(es), es->ctl);
+		 * the set runs, and its own state reset. */
+		if (ret == PAPI_OK && es->ovf)
+			papi__overflow_prepare(es, own ? &es->run->live : NULL);
+		if (ret == PAPI_OK)
+			ret = papi__cmp_start(cmp_of(es), es->ctl);
 	}
 	if (ret == PAPI_OK) {
 		es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
-		es->runner = t;
-		es->direct = is_direct(es);
-		if (!counts_other(es)) {
-			t->running_es[es->cidx] = es;
+		es->runner = own ? t : NULL;
+		if (own) {
 			t->running[es->cidx] = id;
-			direct_arm(es, id);
+			publish(es, id);
 		}
 	}
 	papi__lib_unlock();
 	return ret;
+}
+
+/* The set no longer runs: its runner's slot goes (its run is withdrawn
+ * by the caller). */
+static void mark_stopped(struct papi__evset *es)
+{
+	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+	if (es->runner && es->runner->running[es->cidx] == es->id)
+		es->runner->running[es->cidx] = -1;
+	es->runner = NULL;
+	es->published = 0;
+}
+
+/* The final counts of a halted or stopped set into es->stopped. */
+static int final_counts(struct papi__evset *es)
+{
+	long long raw[es->nnative > 0 ? es->nnative : 1];
+	int ret = papi__cmp_read(cmp_of(es), es->ctl,
+				 es->direct ? es->stopped : raw);
+
+	if (ret == PAPI_OK && !es->direct)
+		compute(es->events, es->nevents, raw, es->stopped);
+	return ret;
+}
+
+/* Stopped by its runner (or a set with none: attached, or its runner
+ * exited). The run is withdrawn first: a signal handler of this thread
+ * that comes during the stop then reads the long way, which waits for
+ * nothing (papi__lib_lock_async) and does not see a half-stopped set. */
+static int stop_own(struct papi__evset *es)
+{
+	int ret;
+
+	if (es->published) {
+		papi__run_withdraw(es->runner, es->run);
+		es->published = 0;
+	}
+	ret = papi__cmp_stop(cmp_of(es), es->ctl);
+	if (ret == PAPI_OK)
+		ret = final_counts(es);
+	if (ret != PAPI_OK)
+		return ret;
+	papi__overflow_stop(es);
+	mark_stopped(es);
+	return PAPI_OK;
+}
+
+/* A new component state for es with its natives and sampling periods,
+ * counting the thread the old one counted. */
+static int copy_ctl(struct papi__evset *es, struct papi__cmp_ctl **out)
+{
+	struct papi__cmp *c = cmp_of(es);
+	struct papi__ctl_opts o = es->opts;
+	struct papi__cmp_ctl *n = NULL;
+	int i, ret;
+
+	if (o.tid == 0 && es->opener && es->opener != papi__os_gettid())
+		o.tid = es->opener;
+	ret = papi__cmp_ctl_create(c, &o, &n);
+	for (i = 0; ret == PAPI_OK && i < es->nnative; i++)
+		ret = papi__cmp_ctl_add(c, n, es->natives[i].code);
+	if (ret == PAPI_OK)
+		ret = papi__overflow_periods(es, n);
+	if (ret != PAPI_OK) {
+		if (n)
+			papi__cmp_ctl_destroy(c, n);
+		return ret;
+	}
+	*out = n;
+	return PAPI_OK;
+}
+
+/* After a stop by another thread that could not copy what the set had:
+ * the set is left empty, as PAPI_cleanup_eventset leaves it. */
+static void leave_empty(struct papi__evset *es)
+{
+	free(es->events);
+	free(es->natives);
+	free(es->stopped);
+	es->events = NULL;
+	es->natives = NULL;
+	es->stopped = NULL;
+	es->nevents = es->ev_cap = es->nnative = es->ntv_cap = 0;
+	es->ctl = NULL;
+	es->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
+}
+
+/*
+ * Stopped by another thread than its runner, which may be reading it:
+ * nothing the run points to is written or freed. The counters are halted
+ * and read, the run goes to the limbo with the component state, the
+ * events and the overflow state, and the set goes on with copies. Should
+ * a copy fail (no memory, no descriptor), the caller still gets the
+ * counts, the set is left empty and the answer is PAPI_ECLOST.
+ */
+static int stop_foreign(struct papi__evset *es, long long *values)
+{
+	struct papi__cmp *c = cmp_of(es);
+	struct papi__run *r = es->run;
+	struct papi__evset_event *ev = NULL;
+	struct papi__cmp_ctl *copy = NULL;
+	void *ovf_old = NULL;
+	int ret, lost;
+
+	papi__run_withdraw(es->runner, r);
+	ret = papi__cmp_halt(c, es->ctl);
+	if (ret == PAPI_OK)
+		ret = final_counts(es);
+	if (ret == PAPI_OK && values)
+		memcpy(values, es->stopped, (size_t)es->nevents * sizeof(*values));
+	papi__overflow_stop(es);
+	/* Whatever the read said, the run cannot come back: hand over. */
+	lost = copy_ctl(es, &copy) != PAPI_OK;
+	if (!lost && es->ev_cap) {
+		ev = malloc((size_t)es->ev_cap * sizeof(*ev));
+		lost = !ev;
+		if (ev)
+			memcpy(ev, es->events,
+			       (size_t)es->nevents * sizeof(*ev));
+	}
+	if (!lost && es->ovf)
+		lost = papi__overflow_copy(es, &ovf_old) != PAPI_OK;
+	if (lost)
+		papi__overflow_detach(es, &ovf_old);
+	r->junk_ops = c->ops;
+	r->junk_cmp = c;
+	r->junk_ctl = es->ctl;
+	r->junk_mem[0] = es->events;
+	r->junk_mem[1] = ovf_old;
+	papi__run_retire(r);
+	es->run = NULL;
+	es->ctl = copy;
+	es->events = ev;
+	if (lost) {
+		if (copy)
+			papi__cmp_ctl_destroy(c, copy);
+		free(ev);
+		leave_empty(es);
+		papi__log(PAPI__LOG_ERROR, "evset",
+			  "set %d stopped by another thread than its runner "
+			  "could not be copied: left empty",
+			  es->id);
+	}
+	mark_stopped(es);
+	if (ret != PAPI_OK)
+		return ret;
+	return lost ? PAPI_ECLOST : PAPI_OK;
 }
 
 int papi__evset_stop(int id, long long *values)
@@ -183,47 +356,89 @@ int papi__evset_stop(int id, long long *values)
 	struct papi__evset *es;
 	int ret;
 
+	papi__thread_quiesce();
 	papi__lib_lock();
 	es = papi__evset_get(id);
 	if (!es)
 		ret = PAPI_ENOEVST;
 	else if (!(es->state & PAPI_RUNNING))
 		ret = PAPI_ENOTRUN;
+	else if (es->published && es->runner != papi__thread_peek())
+		ret = stop_foreign(es, values);
 	else {
-		ret = papi__cmp_stop(cmp_of(es), es->ctl);
-		if (ret == PAPI_OK)
-			ret = papi__cmp_read(cmp_of(es), es->ctl,
-					     es->direct ? es->stopped : es->raw);
-	}
-	if (ret == PAPI_OK) {
-		if (!es->direct)
-			compute(es, es->stopped);
-		if (values)
+		ret = stop_own(es);
+		if (ret == PAPI_OK && values)
 			memcpy(values, es->stopped,
 			       (size_t)es->nevents * sizeof(*values));
-		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
-		if (es->runner && es->runner->running[es->cidx] == id) {
-			es->runner->running[es->cidx] = -1;
-			es->runner->running_es[es->cidx] = NULL;
-			direct_disarm(es->runner, id);
-		}
-		es->runner = NULL;
 	}
 	papi__lib_unlock();
 	return ret;
 }
 
-/* A running set: one component read, straight into values when the events
- * are the natives. */
+void papi__evset_stop_for_good(struct papi__evset *es)
+{
+	struct papi__cmp *c = cmp_of(es);
+	struct papi__run *r = es->run;
+	void *ovf_old = NULL;
+
+	if (!es->published || es->runner == papi__thread_peek()) {
+		if (es->published)
+			papi__run_withdraw(es->runner, r);
+		papi__cmp_stop(c, es->ctl);
+		mark_stopped(es);
+		return;
+	}
+	/* Another thread's run: it may be reading, and its reads will find
+	 * the library gone; what they read waits for it in the limbo. */
+	papi__run_withdraw(es->runner, r);
+	papi__cmp_halt(c, es->ctl);
+	papi__overflow_detach(es, &ovf_old);
+	r->junk_ops = c->ops;
+	r->junk_cmp = c;
+	r->junk_ctl = es->ctl;
+	r->junk_mem[0] = es->events;
+	r->junk_mem[1] = ovf_old;
+	papi__run_retire(r);
+	es->run = NULL;
+	es->ctl = NULL;
+	es->events = NULL;
+	mark_stopped(es);
+}
+
+void papi__evset_thread_gone(struct papi__thread *t)
+{
+	int i;
+
+	for (i = 0; i < papi__lib.nevsets; i++) {
+		struct papi__evset *es = papi__lib.evsets[i];
+
+		if (!es)
+			continue;
+		/* The exiting thread reads nothing any more: its run is
+		 * simply withdrawn, and the set runs on with no runner. */
+		if (es->runner == t) {
+			if (es->published)
+				papi__run_withdraw(t, es->run);
+			es->published = 0;
+			es->runner = NULL;
+		}
+		if (es->ovf)
+			papi__overflow_thread_gone(es, t->tid);
+	}
+}
+
+/* A running set read with the lock (by another thread than its runner, or
+ * with no runner): one component read, on this call's own stack. */
 static int read_running(struct papi__evset *es, long long *values)
 {
+	long long raw[es->nnative > 0 ? es->nnative : 1];
 	int ret;
 
 	if (es->direct)
 		return papi__cmp_read(cmp_of(es), es->ctl, values);
-	ret = papi__cmp_read(cmp_of(es), es->ctl, es->raw);
+	ret = papi__cmp_read(cmp_of(es), es->ctl, raw);
 	if (ret == PAPI_OK)
-		compute(es, values);
+		compute(es->events, es->nevents, raw, values);
 	return ret;
 }
 
@@ -239,26 +454,37 @@ static int read_locked(struct papi__evset *es, long long *values)
 	return read_running(es, values);
 }
 
-/* PAPI_read (and PAPI_read_ts) for every case but the shortcut. A set
- * this thread runs needs no lock; when its values are its natives the
- * component fills the caller's array. */
+/* The calling thread's run: no lock, scratch on the stack. */
+static int read_run(const struct papi__run *r, long long *values)
+{
+	long long raw[r->nnative > 0 ? r->nnative : 1];
+	int ret;
+
+	if (!r->ops->read)
+		return PAPI_ECMP;
+	if (r->direct)
+		return r->ops->read(r->cmp, r->ctl, values);
+	ret = r->ops->read(r->cmp, r->ctl, raw);
+	if (ret == PAPI_OK)
+		compute(r->events, r->nevents, raw, values);
+	return ret;
+}
+
+/* PAPI_read (and PAPI_read_ts) for every case but the shortcut.
+ * async-signal-safe: a set this thread runs needs no lock; any other
+ * needs it, and is refused (PAPI_EISRUN) in a handler that interrupted
+ * this thread inside the library. */
 int papi__evset_read(int id, long long *values)
 {
-	struct papi__thread *t = papi__thread_self();
+	struct papi__run *r = papi__run_find(id);
 	struct papi__evset *es;
-	struct papi__cmp *c;
-	int i, ret;
+	int ret;
 
-	for (i = 0; t && i < papi__lib.ncmp; i++) {
-		es = t->running_es[i];
-		if (t->running[i] != id || !es)
-			continue;
-		c = &papi__lib.cmp[i];
-		if (!es->direct || !c->ops->read)
-			return read_running(es, values);
-		return c->ops->read(c, es->ctl, values);
-	}
-	papi__lib_lock();
+	if (r)
+		return read_run(r, values);
+	ret = papi__lib_lock_async();
+	if (ret != PAPI_OK)
+		return ret;
 	es = papi__evset_get(id);
 	ret = es ? read_locked(es, values) : PAPI_ENOEVST;
 	papi__lib_unlock();
@@ -281,14 +507,15 @@ static int reset_locked(struct papi__evset *es)
 	return PAPI_OK;
 }
 
+/* Takes the lock, as PAPI_accum does (papi__lib_lock_async: no wait in a
+ * signal handler that interrupted the library). */
 int papi__evset_reset(int id)
 {
-	struct papi__evset *es = running_here(id);
-	int ret;
+	struct papi__evset *es;
+	int ret = papi__lib_lock_async();
 
-	if (es)
-		return papi__cmp_reset(cmp_of(es), es->ctl);
-	papi__lib_lock();
+	if (ret != PAPI_OK)
+		return ret;
 	es = papi__evset_get(id);
 	ret = es ? reset_locked(es) : PAPI_ENOEVST;
 	papi__lib_unlock();
@@ -296,35 +523,39 @@ int papi__evset_reset(int id)
 }
 
 /* values += the counts since the last start, reset or accum; the counts
- * then start again from zero. es->stopped serves as scratch: a running
- * set's values at its last stop are of no further use. */
+ * then start again from zero. */
 static int accum_locked(struct papi__evset *es, long long *values)
 {
-	long long *now = es->stopped;
-	int i, ret = PAPI_OK;
+	long long raw[es->nnative > 0 ? es->nnative : 1];
+	long long now[es->nevents > 0 ? es->nevents : 1];
+	int i, ret;
 
-	if (es->state & PAPI_RUNNING) {
-		ret = papi__cmp_read_reset(cmp_of(es), es->ctl, es->raw);
-		if (ret == PAPI_OK)
-			compute(es, now);
+	if (!(es->state & PAPI_RUNNING)) {
+		for (i = 0; i < es->nevents; i++)
+			values[i] += es->stopped[i];
+		if (es->nevents)
+			memset(es->stopped, 0,
+			       (size_t)es->nevents * sizeof(long long));
+		return PAPI_OK;
 	}
+	ret = papi__cmp_read_reset(cmp_of(es), es->ctl, raw);
 	if (ret != PAPI_OK)
 		return ret;
+	compute(es->events, es->nevents, raw, now);
 	for (i = 0; i < es->nevents; i++)
 		values[i] += now[i];
-	if (!(es->state & PAPI_RUNNING) && es->nevents)
-		memset(es->stopped, 0, (size_t)es->nevents * sizeof(long long));
 	return PAPI_OK;
 }
 
+/* With the lock, as every call that moves a running set's baselines: the
+ * runner's reads take none, and see the baselines as they were or are. */
 int papi__evset_accum(int id, long long *values)
 {
-	struct papi__evset *es = running_here(id);
-	int ret;
+	struct papi__evset *es;
+	int ret = papi__lib_lock_async();
 
-	if (es)
-		return accum_locked(es, values);
-	papi__lib_lock();
+	if (ret != PAPI_OK)
+		return ret;
 	es = papi__evset_get(id);
 	ret = es ? accum_locked(es, values) : PAPI_ENOEVST;
 	papi__lib_unlock();
@@ -348,6 +579,13 @@ int papi__evset_set_opts(int id, const struct papi__ctl_opts *opts)
 		papi__lib_unlock();
 		return PAPI_EISRUN;
 	}
+	/* Added for overflow: another thread's or a CPU's counters cannot
+	 * signal the thread that set the overflow up. */
+	if ((opts->tid != 0 || opts->cpu >= 0) &&
+	    (ret = papi__overflow_check_attach(es)) != PAPI_OK) {
+		papi__lib_unlock();
+		return ret;
+	}
 	old = es->opts;
 	es->opts = *opts;
 	if (es->ctl)
@@ -355,6 +593,8 @@ int papi__evset_set_opts(int id, const struct papi__ctl_opts *opts)
 	if (ret != PAPI_OK)
 		es->opts = old;
 	if (ret == PAPI_OK) {
+		/* Reopened: the counters are the calling thread's now. */
+		es->opener = papi__os_gettid();
 		es->state &= ~(PAPI_ATTACHED | PAPI_CPU_ATTACHED |
 			       PAPI_MULTIPLEXING);
 		if (es->opts.cpu >= 0)

@@ -11,6 +11,7 @@
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/overflow.h"
+#include "os/os.h"
 
 static int grow(void **p, int *cap, int need, size_t size)
 {
@@ -45,10 +46,6 @@ static int reserve(struct papi__evset *es, int nterms)
 	if (ret != PAPI_OK)
 		return ret;
 	cap = es->ntv_cap > es->ev_cap ? es->ntv_cap : es->ev_cap;
-	t = realloc(es->raw, (size_t)cap * sizeof(*t));
-	if (!t)
-		return PAPI_ENOMEM;
-	es->raw = t;
 	t = realloc(es->stopped, (size_t)cap * sizeof(*t));
 	if (!t)
 		return PAPI_ENOMEM;
@@ -105,14 +102,23 @@ static int add_locked(struct papi__evset *es, int code)
 	c = &papi__lib.cmp[m.cidx];
 	if (c->info.disabled)
 		return PAPI_ECMP_DISABLED;
+	/* num_mpx_cntrs is the most events a set of the component may hold,
+	 * multiplexed or not: the component info says so, and it is kept. */
+	if (c->info.num_mpx_cntrs > 0 && es->nevents >= c->info.num_mpx_cntrs)
+		return PAPI_ECOUNT;
 	ret = reserve(es, m.nterms);
 	if (ret != PAPI_OK)
 		return ret;
+	/* Bound to its component by its first event: the component's
+	 * default domain, unless the user chose one (PAPI_set_cmp_domain). */
+	if (es->cidx < 0 && !es->domain_set)
+		es->opts.domain = papi__evset_default_domain(m.cidx);
 	if (!es->ctl) {
 		ret = papi__cmp_ctl_create(c, &es->opts, &es->ctl);
 		if (ret != PAPI_OK)
 			return ret;
 		created = 1;
+		es->opener = papi__os_gettid();
 	}
 	ev = &es->events[es->nevents];
 	memset(ev, 0, sizeof(*ev));

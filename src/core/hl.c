@@ -40,9 +40,35 @@ void papi__hl_say(const struct papi__hl *hl, const char *kind,
 	fputc('\n', stderr);
 }
 
+/* What the user must see whatever PAPI_HL_VERBOSE says: a report that
+ * could not go where it was asked to, an event of PAPI_EVENTS left out. */
+void papi__hl_warn(const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "PAPI-HL %s: ", kind);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* How long the report writer waits at exit for another thread to let go
+ * of the library lock. That thread may never do so (stuck in a signal
+ * handler that interrupted it inside the library, or in another
+ * library's fork handler after ours took the lock): the process must
+ * still exit, without the report then, and saying so. */
+#define EXIT_LOCK_WAIT_MS 1000
+
 static void at_exit(void)
 {
-	papi__lib_lock();
+	if (papi__lib_lock_timed(EXIT_LOCK_WAIT_MS) != PAPI_OK) {
+		papi__hl_warn("Warning",
+			      "another thread held the PAPI library for %d ms "
+			      "at exit: the report was not written",
+			      EXIT_LOCK_WAIT_MS);
+		return;
+	}
 	if (papi__lib.hl)
 		papi__hl_report_write(papi__lib.hl);
 	papi__lib_unlock();
@@ -82,7 +108,8 @@ static int hl_state(struct papi__hl **out)
 	/* PAPI 7's high-level API calls PAPI_thread_init(gettid); ours
 	 * already answers gettid, so only the level is recorded. */
 	if (!papi__lib.thread_id_fn)
-		papi__lib.init_state |= PAPI_THREAD_LEVEL_INITED;
+		__atomic_or_fetch(&papi__lib.init_state,
+				  PAPI_THREAD_LEVEL_INITED, __ATOMIC_RELAXED);
 	papi__lib.hl = hl;
 	papi__lib_unlock();
 	papi__hl_say(hl, "Info", "PAPI has been initiated!");
@@ -369,6 +396,23 @@ int papi__hl_stop(void)
 	if (!l || !l->running)
 		return PAPI_ENOEVNT;
 	return stop_sets(hl, l, hl->nsets);
+}
+
+void papi__hl_thread_exit(void *local)
+{
+	struct papi__hl_local *l = local;
+	struct papi__hl *hl = papi__lib.hl;
+	int i;
+
+	/* What the thread measured is in its record, which the report keeps;
+	 * its sets go with it (they would count nobody, and stay in the
+	 * EventSet table for good). */
+	if (!hl)
+		return;
+	for (i = 0; l->running && i < hl->nsets; i++)
+		papi__evset_stop(l->evset[i], NULL);
+	l->running = 0;
+	papi__hl_sets_destroy(hl, l->evset);
 }
 
 int papi__hl_running(void)

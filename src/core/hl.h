@@ -28,6 +28,10 @@ int papi__hl_region_end(const char *region);
 int papi__hl_stop(void);
 /* Whether this thread's high-level EventSets are counting. */
 int papi__hl_running(void);
+/* The thread whose papi__hl_local this is exits (core/lib.c, with the
+ * library lock held): its EventSets go; the state stays for the caller
+ * to free, its record for the report. */
+void papi__hl_thread_exit(void *local);
 
 /* ---- internal to core/hl*.c ------------------------------------------ */
 
@@ -124,5 +128,9 @@ void papi__hl_free(struct papi__hl *hl);
 /* PAPI_HL_VERBOSE messages, on stderr, prefixed "PAPI-HL". */
 __attribute__((format(printf, 3, 4))) void
 papi__hl_say(const struct papi__hl *hl, const char *kind, const char *fmt, ...);
+/* The same on stderr whatever PAPI_HL_VERBOSE says: what the user must
+ * not miss (a report written elsewhere or not at all, an event left out). */
+__attribute__((format(printf, 2, 3))) void
+papi__hl_warn(const char *kind, const char *fmt, ...);
 
 #endif

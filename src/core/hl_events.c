@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/event.h"
 #include "core/evset.h"
 #include "core/hl.h"
@@ -26,7 +27,16 @@ struct probe {
 	int evset[PAPI__MAX_CMP];
 	int cidx[PAPI__MAX_CMP];
 	int n;
+	int user; /* probing PAPI_EVENTS: every entry left out is named */
 };
+
+/* An event left out: always said when the user asked for it in
+ * PAPI_EVENTS (falling back silently would hide a typo), only with
+ * PAPI_HL_VERBOSE for the library's own defaults. */
+#define LEFT_OUT(hl, pr, fmt, ...)                                             \
+	((pr)->user ? papi__hl_warn("Warning", "PAPI_EVENTS: " fmt              \
+				    " Left out.", __VA_ARGS__) :              \
+		      papi__hl_say(hl, "Warning", fmt, __VA_ARGS__))
 
 static int set_multiplex(int id)
 {
@@ -123,25 +133,25 @@ static int probe_event(const struct papi__hl *hl, struct probe *pr,
 	int id, ret;
 
 	if (!*e->name || known(hl, e->name)) {
-		papi__hl_say(hl, "Warning", "\"%s\" is empty or listed twice.",
-			     e->name);
+		LEFT_OUT(hl, pr, "\"%s\" is empty or listed twice.", e->name);
 		return PAPI_EINVAL;
 	}
 	ret = papi__event_name_to_code(e->name, &e->code);
 	if (ret == PAPI_OK)
 		ret = e->cidx = papi__event_component(e->code);
 	if (ret < 0) {
-		papi__hl_say(hl, "Warning",
-			     "\"%s\" does not exist or is not supported on this machine.",
-			     e->name);
+		LEFT_OUT(hl, pr,
+			 "\"%s\" does not exist or is not supported on this machine.",
+			 e->name);
 		return ret;
 	}
 	ret = probe_set(hl, pr, e->cidx, &id);
 	if (ret == PAPI_OK)
 		ret = papi__evset_add(id, e->code);
 	if (ret != PAPI_OK)
-		papi__hl_say(hl, "Warning", "Cannot add %s to component %s.",
-			     e->name, papi__lib.cmp[e->cidx].info.name);
+		LEFT_OUT(hl, pr, "cannot add %s to component %s (%s).",
+			 e->name, papi__lib.cmp[e->cidx].info.name,
+			 papi__err_message(ret));
 	return ret;
 }
 
@@ -233,10 +243,13 @@ int papi__hl_choose_events(struct papi__hl *hl)
 	int i, ret = PAPI_OK;
 
 	if (env && *env) {
+		pr.user = 1;
 		ret = try_list(hl, &pr, env);
+		pr.user = 0;
 		if (ret == PAPI_OK && !hl->nev)
-			papi__hl_say(hl, "Warning",
-				     "All requested events do not work, using default.");
+			papi__hl_warn("Warning",
+				      "PAPI_EVENTS: no event of \"%s\" can be counted; using the default events.",
+				      env);
 	}
 	if (ret == PAPI_OK && !hl->nev)
 		ret = try_names(hl, &pr, defaults, 1);

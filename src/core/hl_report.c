@@ -105,20 +105,50 @@ static int rank_of_env(void)
 	return -1;
 }
 
-/* A new file in the output directory; its path goes to path. */
-static FILE *open_report(const struct papi__hl *hl, char *path, size_t len)
+/* A new file rank_NNNNNN.json in dir; its path goes to path. NULL with
+ * errno set when it cannot be made, ENAMETOOLONG when the path would not
+ * fit (a truncated name would be a report nobody finds). */
+static FILE *open_report(const char *dir, char *path, size_t len)
 {
-	int rank = rank_of_env(), tries, fd = -1;
+	int rank = rank_of_env(), tries, fd = -1, n;
+	FILE *f;
 
+	if (mkdir_p(dir) != 0)
+		return NULL;
 	if (rank < 0)
 		rank = papi__os_getpid() % 1000000;
 	for (tries = 0; fd < 0 && tries < 1000; tries++, rank++) {
-		snprintf(path, len, "%s/rank_%06d.json", hl->outdir, rank);
+		n = snprintf(path, len, "%s/rank_%06d.json", dir, rank);
+		if (n < 0 || (size_t)n >= len) {
+			errno = ENAMETOOLONG;
+			return NULL;
+		}
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
-	return fd < 0 ? NULL : fdopen(fd, "w");
+	if (fd < 0)
+		return NULL;
+	if (!(f = fdopen(fd, "w")))
+		close(fd);
+	return f;
+}
+
+/* Where a report goes when the asked-for directory cannot take it:
+ * TMPDIR (or /tmp)/papi_hl_output. */
+static FILE *open_fallback(char *dir, size_t dlen, char *path, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	int n;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	n = snprintf(dir, dlen, "%s/papi_hl_output", tmp);
+	if (n < 0 || (size_t)n >= dlen) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	return open_report(dir, path, len);
 }
 
 static void indent(FILE *f, int level)
@@ -366,19 +396,33 @@ void papi__hl_report_write(struct papi__hl *hl)
 			     "%ld region(s) were begun but not ended; the report leaves them out.",
 			     hl->begins - hl->ends);
 	papi__hl_say(hl, "Info", "Print results...");
-	f = mkdir_p(hl->outdir) == 0 ? open_report(hl, path, sizeof(path))
-				     : NULL;
+	/* A report that cannot go where it was asked to is never dropped in
+	 * silence: the user is told why, whatever PAPI_HL_VERBOSE says, and
+	 * the report goes to a fallback directory that is named. */
+	if (!(f = open_report(hl->outdir, path, sizeof(path)))) {
+		char alt[PATH_MAX];
+		int err = errno;
+
+		f = open_fallback(alt, sizeof(alt), path, sizeof(path));
+		if (f)
+			papi__hl_warn("Error",
+				      "cannot write the report in %s: %s; writing it to %s instead.",
+				      hl->outdir, strerror(err), path);
+		else
+			papi__hl_warn("Error",
+				      "cannot write the report in %s: %s, nor in %s: %s; the report is lost.",
+				      hl->outdir, strerror(err), alt,
+				      strerror(errno));
+	}
 	if (!f) {
-		papi__hl_say(hl, "Error", "Cannot create output file in %s: %s",
-			     hl->outdir, strerror(errno));
 		free(recs);
 		return;
 	}
 	write_json(f, hl, recs, n);
 	free(recs);
-	if (fclose(f) != 0)
-		papi__hl_say(hl, "Error", "Cannot write %s: %s", path,
-			     strerror(errno));
+	if (ferror(f) | (fclose(f) != 0))
+		papi__hl_warn("Error", "cannot write %s: %s", path,
+			      strerror(errno));
 	else if (hl->report_stdout)
 		echo(path);
 }

@@ -4,8 +4,8 @@
  *
  * A sampling perf_event fd raises the component's realtime signal in the
  * thread it counts, with si_fd naming the fd. The handler finds that
- * thread's running EventSets through its own context (initial-exec TLS,
- * no lock), asks the set's component which native event owns the fd,
+ * thread's running EventSets through its runs (core/lib.h, initial-exec
+ * TLS, no lock), asks the set's component which native event owns the fd,
  * takes the interrupted PC from the ucontext and either calls the user's
  * handler or adds the sample to the event's profile histogram, as PAPI
  * 7's _papi_hwi_dispatch_overflow_signal and posix_profil do.
@@ -15,9 +15,11 @@
  * event whose count passed a multiple of its threshold since the last
  * tick; a tick for a set that has stopped is dropped.
  *
- * Everything here reads only memory allocated before PAPI_start (the
- * set, its component control state, its struct papi__overflow and the
- * user's buffers) and calls no function that is not async-signal-safe: no
+ * Everything here reads only memory allocated before PAPI_start and kept
+ * until the thread says otherwise (the run, its component control state,
+ * its struct papi__overflow and the user's buffers), writes only the
+ * run's papi__ovf_live and the user's buffers, reads the counters on its
+ * own stack, and calls no function that is not async-signal-safe: no
  * malloc, no lock, no stdio, no logging.
  */
 #include <errno.h>
@@ -31,14 +33,14 @@
 
 /* xorshift64: PAPI uses random(), which is not async-signal-safe. 31 bits,
  * as random() gives, so that COMPRESS compares alike. */
-static unsigned long next_random(struct papi__overflow *o) /* async-signal-safe */
+static unsigned long next_random(struct papi__ovf_live *l) /* async-signal-safe */
 {
-	uint64_t x = o->rand ? o->rand : 0x9e3779b97f4a7c15ull;
+	uint64_t x = l->rand ? l->rand : 0x9e3779b97f4a7c15ull;
 
 	x ^= x << 13;
 	x ^= x >> 7;
 	x ^= x << 17;
-	o->rand = x;
+	l->rand = x;
 	return (unsigned long)(x >> 33);
 }
 
@@ -47,14 +49,14 @@ static unsigned long next_random(struct papi__overflow *o) /* async-signal-safe 
  * signals each; from a software tick, the multiples of the threshold it
  * passed. WEIGHTED adds n, at most 255 as PAPI's weights are; otherwise
  * a sample adds 1. */
-static long long increment(struct papi__overflow *o, long long value,
+static long long increment(struct papi__ovf_live *l, long long value,
 			   int flags, long long n) /* async-signal-safe */
 {
 	if ((flags & PAPI_PROFIL_RANDOM) &&
-	    next_random(o) <= (unsigned long)(RAND_MAX / 4))
+	    next_random(l) <= (unsigned long)(RAND_MAX / 4))
 		return value;
 	if ((flags & PAPI_PROFIL_COMPRESS) &&
-	    (long long)next_random(o) < value)
+	    (long long)next_random(l) < value)
 		return value;
 	if ((flags & PAPI_PROFIL_WEIGHTED) && n > 1)
 		return value + (n > 255 ? 255 : n);
@@ -65,7 +67,8 @@ static long long increment(struct papi__overflow *o, long long value,
  * scale of 65536 gives one bucket per two bytes of text; pr_size is the
  * buffer's size in bytes. pr_off 0 with scale 2 puts every sample into
  * bucket 0. */
-static void add_sample(struct papi__overflow *o, const PAPI_sprofil_t *p,
+static void add_sample(const struct papi__overflow *o,
+		       struct papi__ovf_live *l, const PAPI_sprofil_t *p,
 		       uintptr_t pc, long long n) /* async-signal-safe */
 {
 	uintptr_t off = (uintptr_t)p->pr_off;
@@ -82,25 +85,26 @@ static void add_sample(struct papi__overflow *o, const PAPI_sprofil_t *p,
 		unsigned short *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
-			b[i] = (unsigned short)increment(o, b[i], flags, n);
+			b[i] = (unsigned short)increment(l, b[i], flags, n);
 	} else if (flags & PAPI_PROFIL_BUCKET_32) {
 		unsigned int *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
-			b[i] = (unsigned int)increment(o, b[i], flags, n);
+			b[i] = (unsigned int)increment(l, b[i], flags, n);
 	} else {
 		unsigned long long *b = p->pr_base;
 
 		if (i * sizeof(*b) < p->pr_size)
 			b[i] = (unsigned long long)increment(
-				o, (long long)b[i], flags, n);
+				l, (long long)b[i], flags, n);
 	}
 }
 
 /* PAPI 7's _papi_hwi_dispatch_profile: the region with the highest
  * start below pc, else the first; n overflows (increment). */
-static void profile(struct papi__overflow *o, const struct papi__ovf_entry *e,
-		    uintptr_t pc, long long n) /* async-signal-safe */
+static void profile(const struct papi__overflow *o, struct papi__ovf_live *l,
+		    const struct papi__ovf_entry *e, uintptr_t pc,
+		    long long n) /* async-signal-safe */
 {
 	uintptr_t off, best_off = 0;
 	int i, best = 0;
@@ -113,116 +117,97 @@ static void profile(struct papi__overflow *o, const struct papi__ovf_entry *e,
 		}
 	}
 	if (e->nprof > 0)
-		add_sample(o, &e->prof[best], pc, n);
+		add_sample(o, l, &e->prof[best], pc, n);
 }
 
-/* One overflow of native position pos of the running set es. */
-static void dispatch(struct papi__evset *es, int pos, void *uc)
+/* One overflow of native position pos of the calling thread's run r. */
+static void dispatch(struct papi__run *r, int pos, void *uc)
 	/* async-signal-safe */
 {
-	struct papi__overflow *o = es->ovf;
+	const struct papi__overflow *o = r->ovf;
 	uintptr_t pc = papi__arch_ucontext_pc(uc);
 	int k = pos < PAPI__OVF_MAX ? o->by_pos[pos] : -1;
 
 	if (k < 0) {
-		o->strays++;
+		r->live.strays++;
 		return;
 	}
-	o->hits++;
+	r->live.hits++;
 	if (o->e[k].profiling)
-		profile(o, &o->e[k], pc, 1);
+		profile(o, &r->live, &o->e[k], pc, 1);
 	else if (o->handler)
-		o->handler(es->id, (void *)pc, (long long)(1ull << pos), uc);
+		o->handler(r->id, (void *)pc, (long long)(1ull << pos), uc);
 }
 
-/* A software overflow tick of the running set es. An event overflows when
- * its count reached a higher multiple of its threshold than at the last
- * tick (a count that went down, by PAPI_reset or PAPI_accum, is followed
- * down). The handler gets every such event of the tick in one vector, as
- * PAPI's software overflow gives them; a profiled event gets one sample
- * standing for the multiples it passed. */
-static void tick(struct papi__evset *es, struct papi__cmp *c, void *uc)
-	/* async-signal-safe */
+/* A software overflow tick of the calling thread's run r. An event
+ * overflows when its count reached a higher multiple of its threshold
+ * than at the last tick (a count that went down, by PAPI_reset or
+ * PAPI_accum, is followed down). The handler gets every such event of the
+ * tick in one vector, as PAPI's software overflow gives them; a profiled
+ * event gets one sample standing for the multiples it passed. */
+static void tick(struct papi__run *r, void *uc) /* async-signal-safe */
 {
-	struct papi__overflow *o = es->ovf;
-	struct papi__ovf_entry *e;
+	const struct papi__overflow *o = r->ovf;
+	const struct papi__ovf_entry *e;
 	uintptr_t pc = papi__arch_ucontext_pc(uc);
 	unsigned long long vector = 0;
-	long long v, q;
+	long long raw[r->nnative > 0 ? r->nnative : 1], v, q;
 	int k, fired = 0;
 
-	/* The set's own read, into memory of the set's overflow state sized
-	 * before the start: no lock, no allocation. */
-	if (es->nnative > o->raw_cap || !c->ops->read ||
-	    c->ops->read(c, es->ctl, o->raw) != PAPI_OK) {
-		o->strays++;
+	/* The set's own read, on this handler's stack: no lock, no
+	 * allocation, nothing shared with a read it interrupted. */
+	if (!r->ops->read || r->ops->read(r->cmp, r->ctl, raw) != PAPI_OK) {
+		r->live.strays++;
 		return;
 	}
 	for (k = 0; k < o->n; k++) {
 		e = &o->e[k];
-		if (e->idx < 0 || e->idx >= es->nevents)
+		if (e->idx < 0 || e->idx >= r->nevents)
 			continue;
-		v = papi__evset_event_value(es, e->idx, o->raw);
+		v = papi__evset_event_value(&r->events[e->idx], raw);
 		q = v / e->threshold;
-		if (q > e->quot) {
+		if (q > r->live.quot[k]) {
 			fired = 1;
 			if (e->profiling)
-				profile(o, e, pc, q - e->quot);
+				profile(o, &r->live, e, pc,
+					q - r->live.quot[k]);
 			else
-				vector |= 1ull << es->events[e->idx].pos[0];
+				vector |= 1ull << r->events[e->idx].pos[0];
 		}
-		e->quot = q;
+		r->live.quot[k] = q;
 	}
-	o->hits += fired;
+	r->live.hits += fired;
 	if (vector && o->handler)
-		o->handler(es->id, (void *)pc, (long long)vector, uc);
-}
-
-/* The tick's set, if the interrupted thread runs it; else it is a late
- * tick of a set that stopped, or one started but not yet running. */
-static void software(struct papi__thread *t, int id, void *uc)
-	/* async-signal-safe */
-{
-	struct papi__evset *es;
-	int i;
-
-	for (i = 0; t && i < papi__lib.ncmp; i++) {
-		es = t->running_es[i];
-		if (es && t->running[i] == id && es->ovf && es->ovf->sw &&
-		    (es->state & PAPI_OVERFLOWING)) {
-			tick(es, &papi__lib.cmp[i], uc);
-			return;
-		}
-	}
+		o->handler(r->id, (void *)pc, (long long)vector, uc);
 }
 
 /* async-signal-safe */
 void papi__overflow_signal(int sig, void *info, void *uc)
 {
 	const siginfo_t *si = info;
-	struct papi__thread *t;
-	struct papi__evset *es;
-	struct papi__cmp *c;
+	struct papi__run *r;
 	int i, pos, saved = errno;
 
 	(void)sig;
-	t = papi__thread_peek();
 	if (si->si_code == SI_TIMER) {
-		software(t, si->si_value.sival_int, uc);
+		/* The tick's set, if this thread runs it; else it is a late
+		 * tick of a set that stopped, or one started but not yet
+		 * running. */
+		r = papi__run_find(si->si_value.sival_int);
+		if (r && r->ovf && r->ovf->sw)
+			tick(r, uc);
 		errno = saved;
 		return;
 	}
-	for (i = 0; t && i < papi__lib.ncmp; i++) {
-		es = t->running_es[i];
-		c = &papi__lib.cmp[i];
-		if (!es || !es->ovf || es->ovf->sw ||
-		    !(es->state & PAPI_OVERFLOWING) || !c->ops->overflow_pos)
+	for (i = 0; i < PAPI__MAX_CMP; i++) {
+		r = __atomic_load_n(&papi__lib_runs[i], __ATOMIC_RELAXED);
+		if (!r || !r->ovf || r->ovf->sw || !r->ops->overflow_pos)
 			continue;
-		pos = c->ops->overflow_pos(c, es->ctl, si->si_fd);
+		pos = r->ops->overflow_pos(r->cmp, r->ctl, si->si_fd);
 		if (pos >= 0) {
-			dispatch(es, pos, uc);
-			if (c->ops->overflow_rearm)
-				c->ops->overflow_rearm(c, es->ctl, pos,
+			dispatch(r, pos, uc);
+			if (r->ops->overflow_rearm)
+				r->ops->overflow_rearm(r->cmp, r->ctl, pos,
 						       si->si_code);
 			break;
 		}

@@ -7,8 +7,11 @@
  * struct papi__overflow, allocated by the first PAPI_overflow, PAPI_profil
  * or PAPI_sprofil (with the library lock held, the set stopped), changed
  * only while the set is stopped, and freed with the set's events. The
- * signal handler (overflow.c) reaches it through the calling thread's
- * running set, never through the EventSet table or the lock.
+ * signal handler (overflow.c) reaches it through the calling thread's run
+ * of the set (core/lib.h, struct papi__run), never through the EventSet
+ * table or the lock, and only reads it: what the handler writes is the
+ * run's (struct papi__ovf_live), so that another thread that stops the
+ * set may copy the overflow state while the handler runs.
  *
  *   profil.c    setting up: PAPI_overflow, PAPI_sprofil, PAPI_profil,
  *               PAPI_get_overflow_event_index, PAPI_DEF_ITIMER, software
@@ -29,6 +32,7 @@
 #include "papi.h"
 
 struct papi__evset;
+struct papi__cmp_ctl;
 
 /* overflow_vector has 64 bits, one per native position. */
 #define PAPI__OVF_MAX 64
@@ -42,9 +46,9 @@ struct papi__ovf_entry {
 	int nprof;
 	PAPI_sprofil_t own_region;
 	/* Software overflow, set at each start: the event's index in the set
-	 * (-1: gone) and its count's multiple of threshold at the last tick. */
+	 * (-1: gone); its count's multiple of threshold at the last tick is
+	 * the run's (papi__ovf_live.quot). */
 	int idx;
-	long long quot;
 };
 
 /* Software overflow's timer (profil.c). It ticks the thread that made
@@ -68,14 +72,19 @@ struct papi__overflow {
 	int sw;         /* software overflow (fixed while entries exist) */
 	int prof_flags; /* PAPI_PROFIL_*, one bucket size set */
 	int installed;  /* counted in papi__lib.ovf_users */
-	uint64_t rand;  /* PAPI_PROFIL_RANDOM / COMPRESS: xorshift state */
-	/* Signals handled and samples that matched no entry (stale ones). */
-	unsigned long long hits, strays;
-	/* Software overflow: the timer, and the handler's buffer for a read
-	 * of the set's natives (grown before each start, cap values). */
+	uint64_t seed;  /* PAPI_PROFIL_RANDOM / COMPRESS: xorshift's first */
+	/* Software overflow: the timer. */
 	struct papi__ovf_timer timer;
-	long long *raw;
-	int raw_cap;
+};
+
+/* What the handler writes while the set runs, in the run (core/lib.h):
+ * each entry's multiple of its threshold at the last software tick, the
+ * random state, and the signals handled and the samples that matched no
+ * entry (stale ones). Reset at each start. */
+struct papi__ovf_live {
+	long long quot[PAPI__OVF_MAX];
+	uint64_t rand;
+	unsigned long long hits, strays;
 };
 
 /* The signal overflow uses, software or hardware: PAPI's SIGRTMIN + 2,
@@ -99,13 +108,32 @@ int papi__overflow_itimer_get(int option, PAPI_itimer_option_t *it);
 int papi__overflow_itimer_set(int option, PAPI_itimer_option_t *it);
 
 /* evset*.c, with the lock held: map positions before a start (and arm a
- * software overflow timer, ticking the calling thread); disarm it once
- * the set has stopped (no longer the thread's running set); drop the
- * entry of an event being removed; free everything (cleanup, destroy). */
-void papi__overflow_prepare(struct papi__evset *es);
+ * software overflow timer, ticking the calling thread) and reset the
+ * handler's state; disarm it once the set has stopped (no longer the
+ * thread's running set); drop the entry of an event being removed; free
+ * everything (cleanup, destroy). */
+void papi__overflow_prepare(struct papi__evset *es, struct papi__ovf_live *l);
 void papi__overflow_stop(struct papi__evset *es);
 void papi__overflow_forget(struct papi__evset *es, int code);
 void papi__overflow_free(struct papi__evset *es);
+/* A stop by another thread than the runner, whose overflow handler may be
+ * reading es->ovf: hand over. copy: es gets a copy (which takes the
+ * timer and the handler installation with it) and *old the original, for
+ * the limbo; NULL when out of memory (es keeps nothing then). detach: es
+ * keeps nothing, the timer is deleted and the handler count dropped, and
+ * *old is the memory. */
+int papi__overflow_copy(struct papi__evset *es, void **old);
+void papi__overflow_detach(struct papi__evset *es, void **old);
+/* Thread tid exits: delete the software overflow timers that tick it. */
+void papi__overflow_thread_gone(struct papi__evset *es, int tid);
+/* Refused for an overflowing set: counting another thread or a CPU
+ * (PAPI_attach, PAPI_CPU_ATTACH), whose counters would signal a thread
+ * that does not handle them, or another process, which the signal would
+ * kill. PAPI_OK or PAPI_EINVAL. */
+int papi__overflow_check_attach(const struct papi__evset *es);
+/* A new component state of es (a copy after a stop by another thread)
+ * samples as the old one did: PAPI_OK or the component's error. */
+int papi__overflow_periods(struct papi__evset *es, struct papi__cmp_ctl *ctl);
 
 /* overflow.c: the handler, installed for PAPI__OVF_SIG_OFFSET's signal
  * (siginfo_t and ucontext_t as void *, see os.h): a perf_event fd's

@@ -123,60 +123,135 @@ void papi__preset_init(void)
 }
 
 /*
- * The PAPI_PRESET_BIT_* categories of a preset, from the naming scheme of
- * PAPI's symbols (PAPI_L1_DCM is a cache event of level 1, PAPI_BR_CN a
- * conditional branch...). PAPI_enum_event's category modifiers and the
- * papi_avail filters depend on them; every preset gets at least one.
+ * The PAPI_PRESET_BIT_* categories of each preset, PAPI 7.0's own
+ * (programs filter on them with PAPI_enum_event's category modifiers, and
+ * papi_avail groups by them), including its choices that a naming rule
+ * would not make: instruction-cache misses are also "instruction" events,
+ * PAPI_VEC_INS is miscellaneous, the idle-unit counts are FP or branch
+ * events too. Taken value by value from PAPI_get_event_info of Debian's
+ * PAPI 7.0 (tests/api/test_presets.c pins a sample of them).
  */
-static unsigned int category(const char *sym)
-{
-	static const struct {
-		const char *key;
-		unsigned int bits;
-	} rules[] = {
-		{ "_L1_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L1 },
-		{ "_L2_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L2 },
-		{ "_L3_", PAPI_PRESET_BIT_CACH | PAPI_PRESET_BIT_L3 },
-		{ "_CA_", PAPI_PRESET_BIT_CACH },
-		{ "_TLB_", PAPI_PRESET_BIT_TLB },
-		{ "_BR_CN", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
-		{ "_BR_TKN", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
-		{ "_BR_NTK", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
-		{ "_BR_MSP", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
-		{ "_BR_PRC", PAPI_PRESET_BIT_BR | PAPI_PRESET_BIT_CND },
-		{ "_BR_", PAPI_PRESET_BIT_BR },
-		{ "_BTAC", PAPI_PRESET_BIT_BR },
-		{ "_FP", PAPI_PRESET_BIT_FP },
-		{ "_FMA", PAPI_PRESET_BIT_FP },
-		{ "_FML", PAPI_PRESET_BIT_FP },
-		{ "_FAD", PAPI_PRESET_BIT_FP },
-		{ "_FDV", PAPI_PRESET_BIT_FP },
-		{ "_FSQ", PAPI_PRESET_BIT_FP },
-		{ "_FNV", PAPI_PRESET_BIT_FP },
-		{ "_SP_", PAPI_PRESET_BIT_FP },
-		{ "_DP_", PAPI_PRESET_BIT_FP },
-		{ "_VEC_", PAPI_PRESET_BIT_FP },
-		{ "_STL", PAPI_PRESET_BIT_IDL },
-		{ "_FUL_", PAPI_PRESET_BIT_IDL },
-		{ "_RES_STL", PAPI_PRESET_BIT_IDL },
-		{ "_MEM_", PAPI_PRESET_BIT_MEM },
-		{ "_PRF_", PAPI_PRESET_BIT_MEM },
-		{ "_LD_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
-		{ "_SR_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
-		{ "_LST_INS", PAPI_PRESET_BIT_MEM | PAPI_PRESET_BIT_INS },
-		{ "_INS", PAPI_PRESET_BIT_INS },
-	};
-	size_t i;
+#define B(x) PAPI_PRESET_BIT_##x
+static const unsigned short categories[PAPI_END_idx] = {
+	[PAPI_L1_DCM_idx] = B(CACH) | B(L1),
+	[PAPI_L1_ICM_idx] = B(INS) | B(CACH) | B(L1),
+	[PAPI_L2_DCM_idx] = B(CACH) | B(L2),
+	[PAPI_L2_ICM_idx] = B(INS) | B(CACH) | B(L2),
+	[PAPI_L3_DCM_idx] = B(CACH) | B(L3),
+	[PAPI_L3_ICM_idx] = B(INS) | B(CACH) | B(L3),
+	[PAPI_L1_TCM_idx] = B(CACH) | B(L1),
+	[PAPI_L2_TCM_idx] = B(CACH) | B(L2),
+	[PAPI_L3_TCM_idx] = B(CACH) | B(L3),
+	[PAPI_CA_SNP_idx] = B(CACH),
+	[PAPI_CA_SHR_idx] = B(CACH),
+	[PAPI_CA_CLN_idx] = B(CACH),
+	[PAPI_CA_INV_idx] = B(CACH),
+	[PAPI_CA_ITV_idx] = B(CACH),
+	[PAPI_L3_LDM_idx] = B(CACH) | B(L3),
+	[PAPI_L3_STM_idx] = B(CACH) | B(L3),
+	[PAPI_BRU_IDL_idx] = B(IDL) | B(BR),
+	[PAPI_FXU_IDL_idx] = B(IDL),
+	[PAPI_FPU_IDL_idx] = B(IDL) | B(FP),
+	[PAPI_LSU_IDL_idx] = B(IDL) | B(MEM),
+	[PAPI_TLB_DM_idx] = B(TLB),
+	[PAPI_TLB_IM_idx] = B(INS) | B(TLB),
+	[PAPI_TLB_TL_idx] = B(TLB),
+	[PAPI_L1_LDM_idx] = B(CACH) | B(L1),
+	[PAPI_L1_STM_idx] = B(CACH) | B(L1),
+	[PAPI_L2_LDM_idx] = B(CACH) | B(L2),
+	[PAPI_L2_STM_idx] = B(CACH) | B(L2),
+	[PAPI_BTAC_M_idx] = B(BR),
+	[PAPI_PRF_DM_idx] = B(CACH),
+	[PAPI_L3_DCH_idx] = B(CACH) | B(L2),
+	[PAPI_TLB_SD_idx] = B(TLB),
+	[PAPI_CSR_FAL_idx] = B(CND) | B(MEM),
+	[PAPI_CSR_SUC_idx] = B(CND) | B(MEM),
+	[PAPI_CSR_TOT_idx] = B(CND) | B(MEM),
+	[PAPI_MEM_SCY_idx] = B(MEM),
+	[PAPI_MEM_RCY_idx] = B(MEM),
+	[PAPI_MEM_WCY_idx] = B(MEM),
+	[PAPI_STL_ICY_idx] = B(INS),
+	[PAPI_FUL_ICY_idx] = B(INS),
+	[PAPI_STL_CCY_idx] = B(INS),
+	[PAPI_FUL_CCY_idx] = B(INS),
+	[PAPI_HW_INT_idx] = B(MSC),
+	[PAPI_BR_UCN_idx] = B(BR) | B(CND),
+	[PAPI_BR_CN_idx] = B(BR) | B(CND),
+	[PAPI_BR_TKN_idx] = B(BR) | B(CND),
+	[PAPI_BR_NTK_idx] = B(BR) | B(CND),
+	[PAPI_BR_MSP_idx] = B(BR) | B(CND),
+	[PAPI_BR_PRC_idx] = B(BR) | B(CND),
+	[PAPI_FMA_INS_idx] = B(INS) | B(FP),
+	[PAPI_TOT_IIS_idx] = B(INS),
+	[PAPI_TOT_INS_idx] = B(INS),
+	[PAPI_INT_INS_idx] = B(INS),
+	[PAPI_FP_INS_idx] = B(INS) | B(FP),
+	[PAPI_LD_INS_idx] = B(MEM),
+	[PAPI_SR_INS_idx] = B(MEM),
+	[PAPI_BR_INS_idx] = B(BR),
+	[PAPI_VEC_INS_idx] = B(MSC),
+	[PAPI_RES_STL_idx] = B(MSC) | B(IDL),
+	[PAPI_FP_STAL_idx] = B(IDL) | B(FP),
+	[PAPI_TOT_CYC_idx] = B(MSC),
+	[PAPI_LST_INS_idx] = B(INS) | B(MEM),
+	[PAPI_SYC_INS_idx] = B(MSC) | B(INS),
+	[PAPI_L1_DCH_idx] = B(CACH) | B(L1),
+	[PAPI_L2_DCH_idx] = B(CACH) | B(L2),
+	[PAPI_L1_DCA_idx] = B(CACH) | B(L1),
+	[PAPI_L2_DCA_idx] = B(CACH) | B(L2),
+	[PAPI_L3_DCA_idx] = B(CACH) | B(L3),
+	[PAPI_L1_DCR_idx] = B(CACH) | B(L1),
+	[PAPI_L2_DCR_idx] = B(CACH) | B(L2),
+	[PAPI_L3_DCR_idx] = B(CACH) | B(L3),
+	[PAPI_L1_DCW_idx] = B(CACH) | B(L1),
+	[PAPI_L2_DCW_idx] = B(CACH) | B(L2),
+	[PAPI_L3_DCW_idx] = B(CACH) | B(L3),
+	[PAPI_L1_ICH_idx] = B(INS) | B(CACH) | B(L1),
+	[PAPI_L2_ICH_idx] = B(INS) | B(CACH) | B(L2),
+	[PAPI_L3_ICH_idx] = B(INS) | B(CACH) | B(L3),
+	[PAPI_L1_ICA_idx] = B(INS) | B(CACH) | B(L1),
+	[PAPI_L2_ICA_idx] = B(INS) | B(CACH) | B(L2),
+	[PAPI_L3_ICA_idx] = B(INS) | B(CACH) | B(L3),
+	[PAPI_L1_ICR_idx] = B(INS) | B(CACH) | B(L1),
+	[PAPI_L2_ICR_idx] = B(INS) | B(CACH) | B(L2),
+	[PAPI_L3_ICR_idx] = B(INS) | B(CACH) | B(L3),
+	[PAPI_L1_ICW_idx] = B(INS) | B(CACH) | B(L1),
+	[PAPI_L2_ICW_idx] = B(INS) | B(CACH) | B(L2),
+	[PAPI_L3_ICW_idx] = B(INS) | B(CACH) | B(L3),
+	[PAPI_L1_TCH_idx] = B(CACH) | B(L1),
+	[PAPI_L2_TCH_idx] = B(CACH) | B(L2),
+	[PAPI_L3_TCH_idx] = B(CACH) | B(L3),
+	[PAPI_L1_TCA_idx] = B(CACH) | B(L1),
+	[PAPI_L2_TCA_idx] = B(CACH) | B(L2),
+	[PAPI_L3_TCA_idx] = B(CACH) | B(L3),
+	[PAPI_L1_TCR_idx] = B(CACH) | B(L1),
+	[PAPI_L2_TCR_idx] = B(CACH) | B(L2),
+	[PAPI_L3_TCR_idx] = B(CACH) | B(L3),
+	[PAPI_L1_TCW_idx] = B(CACH) | B(L1),
+	[PAPI_L2_TCW_idx] = B(CACH) | B(L2),
+	[PAPI_L3_TCW_idx] = B(CACH) | B(L3),
+	[PAPI_FML_INS_idx] = B(INS) | B(FP),
+	[PAPI_FAD_INS_idx] = B(INS) | B(FP),
+	[PAPI_FDV_INS_idx] = B(INS) | B(FP),
+	[PAPI_FSQ_INS_idx] = B(INS) | B(FP),
+	[PAPI_FNV_INS_idx] = B(INS) | B(FP),
+	[PAPI_FP_OPS_idx] = B(INS) | B(FP),
+	[PAPI_SP_OPS_idx] = B(INS) | B(FP),
+	[PAPI_DP_OPS_idx] = B(INS) | B(FP),
+	[PAPI_VEC_SP_idx] = B(INS) | B(FP),
+	[PAPI_VEC_DP_idx] = B(INS) | B(FP),
+	[PAPI_REF_CYC_idx] = B(MSC),
+};
+#undef B
 
-	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
-		if (strstr(sym, rules[i].key))
-			return rules[i].bits;
-	return PAPI_PRESET_BIT_MSC;
+static unsigned int category(int idx)
+{
+	return categories[idx] ? categories[idx] : PAPI_PRESET_BIT_MSC;
 }
 
 unsigned int papi__preset_category(int idx)
 {
-	return idx >= 0 && idx < PAPI_END_idx ? category(rows[idx].symbol) : 0;
+	return idx >= 0 && idx < PAPI_END_idx ? category(idx) : 0;
 }
 
 static const char *derived_name(int d)
@@ -209,7 +284,7 @@ int papi__preset_info(int idx, PAPI_event_info_t *info)
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s",
 		 rows[idx].long_descr);
 	info->component_index = p->available ? p->cidx : -1;
-	info->event_type = category(rows[idx].symbol);
+	info->event_type = category(idx);
 	info->count = p->available ? (unsigned int)p->nterms : 0;
 	snprintf(info->derived, sizeof(info->derived), "%s",
 		 derived_name(p->derived));

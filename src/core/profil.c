@@ -92,7 +92,7 @@ static int ensure(struct papi__evset *es)
 	if (!es->ovf)
 		return PAPI_ENOMEM;
 	memset(es->ovf->by_pos, -1, sizeof(es->ovf->by_pos));
-	es->ovf->rand = 0x2545f4914f6cdd1dull ^ (uint64_t)(uintptr_t)es;
+	es->ovf->seed = 0x2545f4914f6cdd1dull ^ (uint64_t)(uintptr_t)es;
 	return PAPI_OK;
 }
 
@@ -220,25 +220,15 @@ static int timer_make(struct papi__evset *es)
 	return PAPI_OK;
 }
 
-/* Before a start, in the starting thread: room for the handler's read,
- * this thread's timer, armed. The start itself cannot fail from here
- * (papi__overflow_prepare returns nothing), so failures are logged and
- * the set counts without ticks. */
+/* Before a start, in the starting thread: this thread's timer, armed (the
+ * handler reads the set on its own stack). The start itself cannot fail
+ * from here (papi__overflow_prepare returns nothing), so failures are
+ * logged and the set counts without ticks. */
 static void timer_start(struct papi__evset *es)
 {
 	struct papi__overflow *o = es->ovf;
-	long long *raw, ns = itimer_get().ns;
+	long long ns = itimer_get().ns;
 
-	if (es->nnative > o->raw_cap) {
-		raw = realloc(o->raw, (size_t)es->nnative * sizeof(*raw));
-		if (!raw) {
-			papi__log(PAPI__LOG_ERROR, "overflow",
-				  "software overflow: out of memory");
-			return;
-		}
-		o->raw = raw;
-		o->raw_cap = es->nnative;
-	}
 	if (timer_make(es) != PAPI_OK)
 		return;
 	if (papi__os_timer_arm(o->timer.id, ns) < 0) {
@@ -395,7 +385,10 @@ static int overflow_locked(struct papi__evset *es, int code, int threshold,
 
 	if (ret != PAPI_OK)
 		return ret;
-	if (threshold < 0)
+	/* Only the defined bits: an undefined one is a caller's mistake,
+	 * not something to ignore. */
+	if (threshold < 0 ||
+	    (flags & ~(PAPI_OVERFLOW_FORCE_SW | PAPI_OVERFLOW_HARDWARE)))
 		return PAPI_EINVAL;
 	/* A derived event's count is known only from a read: software
 	 * overflow reads it, hardware cannot sample it. */
@@ -435,10 +428,15 @@ static int check_profil(const struct papi__evset *es, const PAPI_sprofil_t *prof
 {
 	int i, b;
 
-	for (i = 0; prof && i < profcnt; i++)
+	for (i = 0; prof && i < profcnt; i++) {
 		if (!(prof[i].pr_scale == 131072 ||
 		      (prof[i].pr_scale <= 65536 && prof[i].pr_scale > 1)))
 			return PAPI_EINVAL;
+		/* The signal handler would write the first sample through a
+		 * NULL buffer: refuse it here, where the caller can see. */
+		if (threshold > 0 && !prof[i].pr_base && prof[i].pr_size)
+			return PAPI_EINVAL;
+	}
 	if (threshold < 0)
 		return PAPI_EINVAL;
 	if (!(es->state & PAPI_PROFILING) && threshold == 0)
@@ -449,6 +447,10 @@ static int check_profil(const struct papi__evset *es, const PAPI_sprofil_t *prof
 		*flags |= es->ovf->prof_flags;
 	if (*flags & ~PROFIL_FLAGS)
 		return PAPI_EINVAL;
+	/* Event address registers (Itanium's): no PMU perf_event drives
+	 * here has them; refused rather than accepted and ignored. */
+	if (*flags & (PAPI_PROFIL_INST_EAR | PAPI_PROFIL_DATA_EAR))
+		return PAPI_ENOSUPP;
 	b = *flags & PAPI_PROFIL_BUCKETS;
 	if (!b)
 		*flags |= PAPI_PROFIL_BUCKET_16;
@@ -525,23 +527,24 @@ int papi__profil_set(int id, void *buf, unsigned bufsiz, vptr_t offset,
 }
 
 /* PAPI 7's PAPI_get_overflow_event_index: for each bit of vector, the
- * events whose first native is at that position and not derived. */
-static int index_of(const struct papi__evset *es, long long vector,
-		    int *array, int *number)
+ * events whose first native is at that position and not derived.
+ * async-signal-safe. */
+static int index_of(const struct papi__evset_event *ev, int nevents,
+		    long long vector, int *array, int *number)
 {
 	unsigned long long v = (unsigned long long)vector;
 	int bit, j, k, count = 0;
 
-	if (es->nevents == 0)
+	if (nevents == 0)
 		return PAPI_EINVAL;
 	while (v) {
 		bit = __builtin_ctzll(v);
 		v &= v - 1;
-		for (j = 0; j < es->nevents; j++) {
-			if (es->events[j].derived != PAPI__NOT_DERIVED)
+		for (j = 0; j < nevents; j++) {
+			if (ev[j].derived != PAPI__NOT_DERIVED)
 				continue;
-			for (k = 0; k < es->events[j].nterms; k++) {
-				if (es->events[j].pos[k] != bit)
+			for (k = 0; k < ev[j].nterms; k++) {
+				if (ev[j].pos[k] != bit)
 					continue;
 				array[count++] = j;
 				if (count == *number)
@@ -555,30 +558,32 @@ static int index_of(const struct papi__evset *es, long long vector,
 }
 
 /* Usually called from the user's overflow handler: the set the calling
- * thread runs is found without the lock (its events cannot change while it
- * runs), so that the handler never waits for a lock its own thread holds. */
+ * thread runs is found without the lock, through its run (its events
+ * cannot change while it runs); any other set takes the lock, unless the
+ * handler interrupted this thread inside the library (PAPI_EISRUN then:
+ * async-signal-safe). */
 int papi__overflow_index(int id, long long vector, int *array, int *number)
 {
-	struct papi__thread *t = papi__thread_peek();
+	const struct papi__run *r = papi__run_find(id);
 	struct papi__evset *es;
-	int i, ret;
+	int ret;
 
 	if (vector == 0 || *number < 1)
 		return PAPI_EINVAL;
-	for (i = 0; t && i < papi__lib.ncmp; i++) {
-		es = t->running_es[i];
-		if (es && t->running[i] == id)
-			return index_of(es, vector, array, number);
-	}
-	papi__lib_lock();
+	if (r)
+		return index_of(r->events, r->nevents, vector, array, number);
+	ret = papi__lib_lock_async();
+	if (ret != PAPI_OK)
+		return ret;
 	es = papi__evset_get(id);
-	ret = es ? index_of(es, vector, array, number) : PAPI_ENOEVST;
+	ret = es ? index_of(es->events, es->nevents, vector, array, number)
+		 : PAPI_ENOEVST;
 	papi__lib_unlock();
 	return ret;
 }
 
 /* Software overflow counts from zero at each start, as the counts do. */
-void papi__overflow_prepare(struct papi__evset *es)
+void papi__overflow_prepare(struct papi__evset *es, struct papi__ovf_live *l)
 {
 	struct papi__overflow *o = es->ovf;
 	int k, idx, pos;
@@ -588,9 +593,12 @@ void papi__overflow_prepare(struct papi__evset *es)
 		idx = find_event(es, o->e[k].code);
 		pos = idx < 0 ? -1 : es->events[idx].pos[0];
 		o->e[k].idx = pos >= 0 && pos < PAPI__OVF_MAX ? idx : -1;
-		o->e[k].quot = 0;
 		if (pos >= 0 && pos < PAPI__OVF_MAX)
 			o->by_pos[pos] = (signed char)k;
+	}
+	if (l) {
+		memset(l, 0, sizeof(*l));
+		l->rand = o->seed;
 	}
 	if (o->sw && o->n)
 		timer_start(es);
@@ -623,9 +631,74 @@ void papi__overflow_free(struct papi__evset *es)
 	if (es->ovf) {
 		timer_destroy(&es->ovf->timer);
 		uninstall(es);
-		free(es->ovf->raw);
 		free(es->ovf);
 		es->ovf = NULL;
 	}
 	es->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
+}
+
+int papi__overflow_copy(struct papi__evset *es, void **old)
+{
+	struct papi__overflow *o = es->ovf, *n = malloc(sizeof(*n));
+	int k;
+
+	if (!n)
+		return PAPI_ENOMEM;
+	*n = *o;
+	/* PAPI_profil's own region lives in the entry: the copy's. */
+	for (k = 0; k < n->n; k++)
+		if (n->e[k].own)
+			n->e[k].prof = &n->e[k].own_region;
+	/* The timer and the handler count go with the copy: the original
+	 * only waits to be freed. */
+	o->timer.made = 0;
+	o->installed = 0;
+	es->ovf = n;
+	*old = o;
+	return PAPI_OK;
+}
+
+void papi__overflow_detach(struct papi__evset *es, void **old)
+{
+	*old = NULL;
+	if (!es->ovf)
+		return;
+	timer_destroy(&es->ovf->timer);
+	uninstall(es);
+	*old = es->ovf;
+	es->ovf = NULL;
+	es->state &= ~(PAPI_OVERFLOWING | PAPI_PROFILING);
+}
+
+void papi__overflow_thread_gone(struct papi__evset *es, int tid)
+{
+	struct papi__ovf_timer *tm = &es->ovf->timer;
+
+	/* A timer whose thread is gone ticks nobody; the next start makes
+	 * one for the thread that starts. */
+	if (tm->made && tm->tid == tid)
+		timer_destroy(tm);
+}
+
+int papi__overflow_periods(struct papi__evset *es, struct papi__cmp_ctl *ctl)
+{
+	struct papi__overflow *o = es->ovf;
+	int k, idx, ret;
+
+	for (k = 0; o && !o->sw && k < o->n; k++) {
+		idx = find_event(es, o->e[k].code);
+		if (idx < 0)
+			continue;
+		ret = papi__cmp_set_overflow(&papi__lib.cmp[es->cidx], ctl,
+					     es->events[idx].pos[0],
+					     o->e[k].threshold);
+		if (ret != PAPI_OK)
+			return ret;
+	}
+	return PAPI_OK;
+}
+
+int papi__overflow_check_attach(const struct papi__evset *es)
+{
+	return es->state & PAPI_OVERFLOWING ? PAPI_EINVAL : PAPI_OK;
 }

@@ -4,7 +4,9 @@
  * PAPI_get_overflow_event_index without its arrays or with a zero count,
  * PAPI_profil and PAPI_sprofil without a buffer, then PAPI_overflow,
  * PAPI_profil and PAPI_sprofil on a set bound to a component with bad
- * thresholds, events not in the set, no handler, bad scales and flags.
+ * thresholds, events not in the set, no handler, bad scales and flags,
+ * a NULL sprofil region or an empty profil buffer, undefined overflow and
+ * multiplex flags, a negative multiplex period (PAPI_set_opt).
  * (Their bad EventSet ids are in test_badinput_evsets.c's table.)
  */
 #include "badinput.h"
@@ -74,6 +76,39 @@ static void after_init_overflow(int es, int ces, int ccode)
 		ERR(PAPI_profil(profbuf, sizeof(profbuf), NULL, 65536, ces,
 				ccode, -1, 0),
 		    PAPI_EINVAL, PAPI_ENOIMPL);
+		/* Issue 14: accepted before, and the first sample then wrote
+		 * through NULL (sprofil) or past a buffer of no bytes. */
+		sp.pr_base = NULL;
+		sp.pr_size = 4096;
+		ERR(PAPI_sprofil(&sp, 1, ces, ccode, 1000, 0), PAPI_EINVAL);
+		ERR(PAPI_profil(profbuf, 0, NULL, 65536, ces, ccode, 1000, 0),
+		    PAPI_EINVAL);
+		/* Itanium's event address registers: refused, not ignored. */
+		sp.pr_base = profbuf;
+		sp.pr_size = sizeof(profbuf);
+		ERR(PAPI_sprofil(&sp, 1, ces, ccode, 1000,
+				 PAPI_PROFIL_POSIX | PAPI_PROFIL_INST_EAR),
+		    PAPI_ENOSUPP);
+		ERR(PAPI_profil(profbuf, sizeof(profbuf), NULL, 65536, ces,
+				ccode, 1000, PAPI_PROFIL_DATA_EAR),
+		    PAPI_ENOSUPP);
+		/* Undefined flag bits. */
+		ERR(PAPI_overflow(ces, ccode, 1000, 0x7fffffff, ovf_handler),
+		    PAPI_EINVAL);
+		ERR(PAPI_overflow(ces, ccode, 1000, 0x1, ovf_handler),
+		    PAPI_EINVAL);
+	}
+	{
+		PAPI_option_t o;
+
+		/* A negative multiplexing period (issue 14). */
+		memset(&o, 0, sizeof(o));
+		o.multiplex.eventset = ces;
+		o.multiplex.ns = -1;
+		ERR(PAPI_set_opt(PAPI_MULTIPLEX, &o), PAPI_EINVAL);
+		o.multiplex.ns = 0;
+		o.multiplex.flags = 0x7ffffff0;
+		ERR(PAPI_set_opt(PAPI_MULTIPLEX, &o), PAPI_EINVAL);
 	}
 	check_set_unchanged(ces, ccode);
 }

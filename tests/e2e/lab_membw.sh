@@ -3,7 +3,8 @@
 #
 # lab/membw in --quick mode: every kernel this CPU supports runs on 1..N
 # threads and the table and CSV have their shape (one row per kernel and
-# thread count, positive GB/s, bytes counted the STREAM way). No bandwidth
+# thread count, positive GB/s, bytes counted the STREAM way, the mean of the
+# passes beside the best one and never faster than it). No bandwidth
 # thresholds: the machines are shared. Exit: 0 pass, 77 skip, 1 fail.
 set -u
 
@@ -25,12 +26,17 @@ fail() {
 "$tool" --quick --threads 2 --csv "$tmp/bw.csv" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [[ $rc -eq 0 ]] || fail "--quick exited $rc: $(head -5 "$tmp/err")"
-# Thread 0's instructions and cycles per element follow where counted.
-head -1 "$tmp/bw.csv" | grep -qE '^kernel,threads,bytes,best_ms,GB_s(,PAPI_TOT_(INS|CYC)_per_elem)*$' ||
+# GB_s (the best pass) stays column 5, where lab/plot.sh reads it; the mean
+# follows; thread 0's instructions and cycles per element where counted.
+head -1 "$tmp/bw.csv" | grep -qE '^kernel,threads,bytes,best_ms,GB_s,mean_ms,mean_GB_s(,PAPI_TOT_(INS|CYC)_per_elem)*$' ||
 	fail "CSV header: $(head -1 "$tmp/bw.csv")"
 nf=$(head -1 "$tmp/bw.csv" | awk -F, '{ print NF }')
-awk -F, -v nf="$nf" 'NR > 1 && !(NF == nf && $2 >= 1 && $3 > 0 && $4 > 0 && $5 > 0) { exit 1 }' \
+awk -F, -v nf="$nf" 'NR > 1 && !(NF == nf && $2 >= 1 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 && $7 > 0) { exit 1 }' \
 	"$tmp/bw.csv" || fail "a CSV row is malformed or not positive"
+# The mean pass is never shorter than the best one, so its GB/s never
+# higher (rounding to the printed digits keeps the order).
+awk -F, 'NR > 1 && ($6 < $4 || $7 > $5) { print; exit 1 }' "$tmp/bw.csv" >"$tmp/bad" ||
+	fail "mean faster than the best pass: $(cat "$tmp/bad")"
 for k in read write copy stream_copy stream_scale stream_add stream_triad; do
 	for t in 1 2; do
 		grep -q "^$k,$t," "$tmp/bw.csv" || fail "no row for $k on $t threads"
@@ -53,6 +59,8 @@ t=$(awk -F, '$1 == "stream_triad" && $2 == 1 { print $3 }' "$tmp/bw.csv")
 	fail "bytes: read $r, stream_copy $c, stream_triad $t (want 1:2:3)"
 grep -q '^# best GB/s over variants and threads: read [0-9.]*, write [0-9.]*, copy [0-9.]*$' \
 	"$tmp/out" || fail "no best-of line"
+grep -q '^# best mean GB/s over variants and threads: read [0-9.]*, write [0-9.]*, copy [0-9.]*$' \
+	"$tmp/out" || fail "no best-of-means line"
 
 "$tool" --threads 0 >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "--threads 0 must exit 2"

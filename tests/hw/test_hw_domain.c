@@ -8,7 +8,8 @@
  *   user + kernel       larger than user-only by more than 100 per call
  *   kernel only         more than 100 per call, and with user-only adds up
  *                       to user + kernel (within 10%: separate runs)
- * PAPI_get_opt(PAPI_DOMAIN) must read back what was set.
+ * PAPI_get_opt(PAPI_DOMAIN) must read back what was set (PAPI_DOM_ALL as
+ * user|kernel|supervisor, the domains perf_event has, as PAPI 7.0 says).
  *
  * Exit 0 pass, 1 fail, 77 skip (no hardware PMU).
  */
@@ -57,7 +58,14 @@ static long long count(const char *label, int dom)
 		memset(&opt, 0, sizeof(opt));
 		opt.domain.eventset = es;
 		ret = PAPI_get_opt(PAPI_DOMAIN, &opt);
-		if (ret != PAPI_OK || opt.domain.domain != dom)
+		/* PAPI_DOM_ALL reads back as the domains perf_event has
+		 * (user, kernel, supervisor), as in PAPI 7.0. */
+		if (ret != PAPI_OK ||
+		    opt.domain.domain !=
+			    (dom == PAPI_DOM_ALL ? (PAPI_DOM_USER |
+						    PAPI_DOM_KERNEL |
+						    PAPI_DOM_SUPERVISOR) :
+						   dom))
 			hw_fail("%s: PAPI_get_opt(PAPI_DOMAIN) gives %d "
 				"(domain field 0x%x), set 0x%x",
 				label, ret, opt.domain.domain, dom);

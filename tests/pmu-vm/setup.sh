@@ -30,6 +30,9 @@ CACHE=$(cd "$CACHE" && pwd)
 
 HOST_PKGS=(qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio)
 export DEBIAN_FRONTEND=noninteractive
+# Wait for another apt/dpkg (a parallel make, an unattended upgrade) rather
+# than fail on its lock.
+APT_LOCK=(-o DPkg::Lock::Timeout=600)
 
 say() { echo "setup: $*" >&2; }
 skip() { say "$*"; exit 77; }
@@ -64,14 +67,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 	line="apt-get install -y --no-install-recommends ${missing[*]}"
 	is_root || skip "not root; as root run: $line"
 	say "installing ${missing[*]}"
-	apt_or_skip apt-get install -y --no-install-recommends "${missing[@]}"
+	apt_or_skip apt-get "${APT_LOCK[@]}" install -y --no-install-recommends "${missing[@]}"
 fi
 # Optional: the sources of PAPI's own tests. Failing to get them only
 # leaves that part of check-pmu out (run.sh says so).
 if [ "$(dpkg-query -W -f '${Status}' papi-examples 2>/dev/null)" != "install ok installed" ] &&
 	is_root; then
 	say "installing papi-examples"
-	apt-get install -y --no-install-recommends papi-examples >/dev/null 2>&1 ||
+	apt-get "${APT_LOCK[@]}" install -y --no-install-recommends papi-examples >/dev/null 2>&1 ||
 		say "warning: apt-get install papi-examples failed; PAPI's tests will not run"
 fi
 
@@ -89,11 +92,11 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 	is_root || skip "not root; as root run: dpkg --add-architecture arm64 && apt-get update"
 	say "adding the arm64 dpkg architecture"
 	dpkg --add-architecture arm64 || exit 1
-	apt_or_skip apt-get update
+	apt_or_skip apt-get "${APT_LOCK[@]}" update
 elif ! apt-cache show linux-image-cloud-arm64:arm64 >/dev/null 2>&1; then
 	# Architecture added but package lists never fetched for it.
 	is_root || skip "not root; as root run: apt-get update"
-	apt_or_skip apt-get update
+	apt_or_skip apt-get "${APT_LOCK[@]}" update
 fi
 
 # The metapackage depends on the current ABI's image, e.g.

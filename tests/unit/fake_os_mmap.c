@@ -28,10 +28,12 @@ static uint64_t t_caps;
 static uint32_t t_index;
 static uint16_t t_width;
 static int fail_next, ncalls, nbad;
+static void (*on_map)(int fd, struct perf_event_mmap_page *pg);
 
 int papi__os_mmap_ro(int fd, size_t len, void **addr)
 {
-	struct perf_event_mmap_page *pg;
+	struct perf_event_mmap_page *pg = NULL;
+	void (*hook)(int, struct perf_event_mmap_page *);
 	int i, err = 0;
 
 	pthread_mutex_lock(&mu);
@@ -57,7 +59,11 @@ int papi__os_mmap_ro(int fd, size_t len, void **addr)
 		maps[i].fd = fd;
 		*addr = pg;
 	}
+	hook = on_map;
 	pthread_mutex_unlock(&mu);
+	/* Outside the lock: the hook may look pages up. */
+	if (pg && hook)
+		hook(fd, pg);
 	return err;
 }
 
@@ -85,6 +91,13 @@ void fake_os_mmap_template(uint64_t caps, uint32_t index, uint16_t width)
 	t_caps = caps;
 	t_index = index;
 	t_width = width;
+	pthread_mutex_unlock(&mu);
+}
+
+void fake_os_mmap_on_map(void (*fn)(int fd, struct perf_event_mmap_page *pg))
+{
+	pthread_mutex_lock(&mu);
+	on_map = fn;
 	pthread_mutex_unlock(&mu);
 }
 
@@ -135,6 +148,7 @@ void fake_os_mmap_reset(void)
 	t_caps = 0;
 	t_index = 0;
 	t_width = 0;
+	on_map = NULL;
 	fail_next = ncalls = nbad = 0;
 	pthread_mutex_unlock(&mu);
 }

@@ -17,6 +17,10 @@
 
 /* What new pages say: capabilities, index, pmc_width. */
 void fake_os_mmap_template(uint64_t caps, uint32_t index, uint16_t width);
+/* Called with each new page, filled from the template, before the mapping
+ * returns: the test writes it as the kernel does when an event's page is
+ * mapped (the event's counter and count as of now). NULL: none. */
+void fake_os_mmap_on_map(void (*fn)(int fd, struct perf_event_mmap_page *pg));
 /* The page most recently mapped for fd and still mapped, or NULL. */
 struct perf_event_mmap_page *fake_os_mmap_page(int fd);
 /* The next mapping fails with neg_errno. */
@@ -26,8 +30,8 @@ void fake_os_mmap_fail(int neg_errno);
 int fake_os_mmap_live(void);
 int fake_os_mmap_calls(void);
 int fake_os_mmap_bad_calls(void);
-/* Forget the template, scripted failure and counters (mapped pages stay:
- * the library owns them). */
+/* Forget the template, the hook, scripted failure and counters (mapped
+ * pages stay: the library owns them). */
 void fake_os_mmap_reset(void);
 
 #endif

@@ -2,129 +2,25 @@
 /*
  * The perf_event component's counting (pe_count.c) with user-space reads,
  * through the public API, on the fake OS layer: fake descriptors, fake
- * mmap pages this test writes as the kernel would (fake_os_mmap.h), and a
- * simulated PMU behind the rdpmc instruction. On this host rdpmc faults
- * (no PMU, CR4.PCE clear), so a SIGSEGV handler emulates it: it decodes
- * the instruction (0f 33), loads edx:eax from sim_pmc[ecx] and steps over
- * it. The library runs its real fast path, instruction for instruction.
+ * mmap pages written as the kernel would, and a simulated PMU behind the
+ * rdpmc instruction (pe_sim.h). The library runs its real fast path,
+ * instruction for instruction.
  *
  * Checked: which system calls each operation makes (start 1, read and
  * reset and accum 0, stop 1 when the pages serve; one read() per group
  * that they cannot serve), the values against the simulated counters and
  * baselines, scaling from the pages' times, the seqlock retry, reads from
  * a thread that does not own the counters, PAPI_RDPMC=0, and that every
- * page is unmapped again. x86 only: elsewhere it skips.
+ * page is unmapped again. When the pages are mapped: test_pe_lazy.c.
+ * x86 only: elsewhere it skips.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ucontext.h>
 
-#include "components/perf_event/pe_mmap.h"
-#include "core/lib.h"
-#include "fake_os.h"
-#include "fake_os_mmap.h"
-#include "papi.h"
-#include "unit.h"
-
-#define CYC "perf::PERF_COUNT_HW_CPU_CYCLES"
-#define INS "perf::PERF_COUNT_HW_INSTRUCTIONS"
-#define TASK "perf::TASK-CLOCK"
-#define HWT 0
-#define CAPS (PE_CAP_USER_RDPMC | PE_CAP_USER_TIME)
-
-static volatile uint64_t sim_pmc[32];
-static volatile int emulated;
-/* Rewrite this page in the middle of the next emulated rdpmc. */
-static struct perf_event_mmap_page *volatile bump_pg;
-
-#if defined(__x86_64__)
-static void on_segv(int sig, siginfo_t *si, void *ctx)
-{
-	greg_t *g = ((ucontext_t *)ctx)->uc_mcontext.gregs;
-	const unsigned char *ip = (const unsigned char *)g[REG_RIP];
-	uint32_t n = (uint32_t)g[REG_RCX];
-	struct perf_event_mmap_page *pg = bump_pg;
-	uint64_t v;
-
-	(void)si;
-	if (ip[0] != 0x0f || ip[1] != 0x33 || n >= 32) {
-		signal(sig, SIG_DFL); /* a real fault: let it crash */
-		return;
-	}
-	if (pg) {
-		/* The thread moved to a counter 1000 higher just before the
-		 * rdpmc: the kernel rewrote offset, and the lock. */
-		bump_pg = NULL;
-		pg->lock++;
-		pg->offset -= 1000;
-		sim_pmc[n] += 1000;
-		pg->lock++;
-	}
-	v = sim_pmc[n];
-	g[REG_RAX] = (greg_t)(uint32_t)v;
-	g[REG_RDX] = (greg_t)(v >> 32);
-	g[REG_RIP] += 2;
-	emulated++;
-}
-
-/* 1 when rdpmc traps here and the handler emulates it. */
-static int install_emulator(void)
-{
-	struct sigaction sa;
-	uint32_t lo, hi;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-	sigaction(SIGSEGV, &sa, NULL);
-	sim_pmc[5] = 0x500000007ull;
-	emulated = 0;
-	__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(5));
-	return emulated == 1 && lo == 7 && hi == 5;
-}
-#else
-static int install_emulator(void)
-{
-	return 0;
-}
-#endif
-
-/* A page the kernel would show for a running event on counter idx - 1,
- * whose count is now count; times as the fake's read() reports them. */
-static struct perf_event_mmap_page *
-arm_page(int fd, uint32_t idx, uint64_t count, uint64_t en, uint64_t run)
-{
-	struct perf_event_mmap_page *pg = fake_os_mmap_page(fd);
-
-	if (!pg) {
-		UNIT_FAIL_AT(0, "no page for fd %d", fd);
-		abort();
-	}
-	pg->lock += 2;
-	pg->index = idx;
-	pg->pmc_width = 48;
-	pg->offset = (int64_t)(count - sim_pmc[idx - 1]);
-	pg->time_enabled = en;
-	pg->time_running = run;
-	pg->time_mult = 0; /* no time passes between writes here */
-	pg->time_offset = 0;
-	fake_os_set_times(en, run);
-	return pg;
-}
-
-static int syscalls(void)
-{
-	return fake_os_log_count();
-}
-
-static const PAPI_component_info_t *info(void)
-{
-	return PAPI_get_component_info(0);
-}
+#include "pe_sim.h"
 
 static void *other_read(void *arg)
 {
@@ -144,14 +40,15 @@ static void test_group(void)
 	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, INS), PAPI_OK);
-	CHECK_EQ(fake_os_mmap_live(), 2);
+	/* The pages come with the first read (test_pe_lazy.c). */
+	CHECK_EQ(fake_os_mmap_live(), 0);
 	cyc = fake_os_find_fd(HWT, 0);
 	ins = fake_os_find_fd(HWT, 1);
 	/* The schedule check read() times 1e6/1e6 and counts 0 at add. */
 	sim_pmc[0] = 0x7fff00000000ull;
 	sim_pmc[1] = 12345;
-	pc = arm_page(cyc, 1, 0, 1000000, 1000000);
-	pi = arm_page(ins, 2, 0, 1000000, 1000000);
+	arm_page(cyc, 1, 0, 1000000, 1000000);
+	arm_page(ins, 2, 0, 1000000, 1000000);
 
 	fake_os_log_clear();
 	CHECK_EQ(PAPI_start(es), PAPI_OK);
@@ -161,10 +58,15 @@ static void test_group(void)
 	fake_os_log_clear();
 	emulated = 0;
 	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 2);
 	CHECK_EQ(syscalls(), 0);
 	CHECK_EQ(emulated, 2);
 	CHECK_EQ(v[0], 500);
 	CHECK_EQ(v[1], 700);
+	pc = fake_os_mmap_page(cyc);
+	pi = fake_os_mmap_page(ins);
+	if (!pc || !pi)
+		return;
 
 	/* reset and accum: baselines from the pages, no system call. */
 	CHECK_EQ(PAPI_reset(es), PAPI_OK);
@@ -278,19 +180,21 @@ static void test_fallback(void)
 	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, TASK), PAPI_OK);
-	CHECK_EQ(fake_os_mmap_live(), 1);
 	arm_page(fake_os_find_fd(HWT, 0), 1, 0, 1000000, 1000000);
 	CHECK_EQ(PAPI_start(es), PAPI_OK);
 	fake_os_log_clear();
 	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
-	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
+	CHECK_EQ(PAPI_accum(es, v), PAPI_OK);
+	CHECK_EQ(PAPI_reset(es), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 3);
+	/* A page could not serve the group: none is mapped. */
+	CHECK_EQ(fake_os_mmap_live(), 0);
 	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
 	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
 
 	/* msr/tsc/ leads its own group and has no page. */
 	CHECK_EQ(PAPI_add_named_event(es, "msr/tsc/"), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
-	CHECK_EQ(fake_os_mmap_live(), 1);
 	cyc = fake_os_find_fd(HWT, 0);
 	arm_page(cyc, 1, 0, 1000000, 1000000);
 	CHECK_EQ(PAPI_start(es), PAPI_OK);
@@ -298,6 +202,7 @@ static void test_fallback(void)
 	fake_os_set_count(fake_os_find_fd(FAKE_MSR_TYPE, 0), 9);
 	fake_os_log_clear();
 	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 1);
 	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 1);
 	CHECK_EQ(v[0], 9);
 	CHECK_EQ(v[1], 42);
@@ -327,9 +232,10 @@ static void test_fallback(void)
 /* 32-bit counters (arm64's PMUv3 without "long" events): PAPI_read's
  * narrow reads (pe_direct.c), unrolled for 1 to 4 events and a loop for
  * more, extend the counter's sign themselves; counts stay right across
- * the counter's wrap at 2^32. Every width-32 page makes the set narrow;
- * one of 48 bits sends it to the general extension, with the same
- * results. */
+ * the counter's wrap at 2^32 (256 short of it when the baselines are
+ * taken, 0x200 and more counted). Every width-32 page makes the set
+ * narrow; one of 48 bits sends it to the general extension, with the
+ * same results. */
 static void test_narrow(void)
 {
 	static const char *const names[] = {
@@ -341,35 +247,31 @@ static void test_narrow(void)
 	};
 	static const unsigned long long config[] = { 0, 1, 4, 5, 2 };
 	long long v[5];
-	int n, i, width, es;
+	int n, i, width, es, fds[5];
 
 	for (width = 32; width <= 48; width += 16) {
 		for (n = 1; n <= 5; n++) {
 			es = PAPI_NULL;
 			CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
 			for (i = 0; i < n; i++) {
-				struct perf_event_mmap_page *pg;
-				int fd;
-
 				CHECK_EQ(PAPI_add_named_event(es, names[i]),
 					 PAPI_OK);
-				fd = fake_os_find_fd(HWT, config[i]);
-				pg = fake_os_mmap_page(fd);
-				if (!pg)
-					return;
-				/* 256 short of the wrap, 1000 counted. */
+				fds[i] = fake_os_find_fd(HWT, config[i]);
+			}
+			/* Counted 0 so far (the add's read() said so). */
+			for (i = 0; i < n; i++) {
 				sim_pmc[i] = 0xffffff00ull;
-				pg->lock += 2;
-				pg->index = (uint32_t)i + 1;
-				pg->pmc_width = (uint16_t)(i == 1 ? width : 32);
-				pg->offset = 1000 + 256;
+				arm_page_w(fds[i], (uint32_t)i + 1,
+					   (uint16_t)(i == 1 ? width : 32), 0,
+					   1000000, 1000000);
 			}
 			CHECK_EQ(PAPI_start(es), PAPI_OK);
 			for (i = 0; i < n; i++)
-				sim_pmc[i] += 0x200 + (unsigned int)i;
+				bump(fds[i], 0x200 + (unsigned int)i);
 			fake_os_log_clear();
 			CHECK_EQ(PAPI_read(es, v), PAPI_OK);
 			CHECK_EQ(syscalls(), 0);
+			CHECK_EQ(fake_os_mmap_live(), n);
 			for (i = 0; i < n; i++)
 				CHECK_EQ_AT(n * 100 + i, v[i], 0x200 + i);
 			CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
@@ -377,14 +279,17 @@ static void test_narrow(void)
 				CHECK_EQ_AT(n * 100 + i, v[i], 0x200 + i);
 			CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
 			CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
+			sim_forget();
 		}
 	}
 	CHECK_EQ(fake_os_mmap_live(), 0);
 }
 
-/* PAPI_RDPMC=0 at init: no probe, no pages, fast_counter_read 0. */
+/* PAPI_RDPMC=0 at init: no probe, no pages (not at the reads either),
+ * fast_counter_read 0. */
 static void test_env_off(void)
 {
+	long long v[1];
 	int es = PAPI_NULL, before;
 
 	papi__lib_shutdown();
@@ -394,6 +299,17 @@ static void test_env_off(void)
 	CHECK_EQ(info()->fast_counter_read, 0);
 	CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
 	CHECK_EQ(PAPI_add_named_event(es, CYC), PAPI_OK);
+	arm_page(fake_os_find_fd(HWT, 0), 1, 0, 1000000, 1000000);
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	bump(fake_os_find_fd(HWT, 0), 77);
+	emulated = 0;
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(PAPI_reset(es), PAPI_OK);
+	CHECK_EQ(fake_os_calls(FAKE_READ, 0), 2);
+	CHECK_EQ(emulated, 0);
+	CHECK_EQ(v[0], 77);
+	CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
 	CHECK_EQ(fake_os_mmap_calls(), before);
 	CHECK_EQ(PAPI_cleanup_eventset(es), PAPI_OK);
 	CHECK_EQ(PAPI_destroy_eventset(&es), PAPI_OK);
@@ -402,26 +318,11 @@ static void test_env_off(void)
 
 int main(void)
 {
-	int ret = fake_os_std_sysfs();
-
-	if (ret < 0)
-		UNIT_SKIP("cannot build a fake sysfs tree: %s", strerror(-ret));
-	if (!install_emulator())
-		UNIT_SKIP(
-			"rdpmc does not trap here, so it cannot be simulated");
-	/* The component's probe sees a page that names a counter. */
-	fake_os_mmap_template(CAPS, 1, 48);
-	unsetenv("PAPI_RDPMC");
-	CHECK_EQ(papi__lib_init(), PAPI_OK);
-	if (papi__lib.ncmp < 1 || papi__lib.cmp[0].info.disabled)
-		UNIT_SKIP("perf_event component disabled");
-	CHECK_EQ(info()->fast_counter_read, 1);
-	CHECK_EQ(fake_os_mmap_live(), 0);
-	CHECK_EQ(fake_os_open_fds(), 0);
-	/* Events' pages name no counter until a test arms them. */
-	fake_os_mmap_template(CAPS, 0, 48);
+	sim_init();
 	test_group();
+	sim_forget();
 	test_fallback();
+	sim_forget();
 	test_narrow();
 	test_env_off();
 	papi__lib_shutdown();

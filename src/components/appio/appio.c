@@ -6,7 +6,12 @@
  * only PAPI's own names, and read the kernel's per-thread I/O accounting
  * instead (/proc/thread-self/io: bytes and calls of the read and write
  * family of system calls, and bytes that reached the storage layer). The
- * counts belong to the thread that starts and reads the EventSet.
+ * counts belong to the thread that starts the EventSet; another thread
+ * reads that thread's file (/proc/self/task/TID/io).
+ *
+ * Reads are reentrant and async-signal-safe (a stack buffer, open/read/
+ * close, and our own reads counted with atomic adds), so that PAPI_read
+ * in a signal handler works here too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,18 +49,41 @@ struct papi__cmp_ctl {
 	unsigned int *code;
 	long long *base;  /* counts at start (or reset) */
 	long long *stop;  /* counts at stop */
-	long long own[2]; /* our own reads since the baseline */
+	long long own[2]; /* our own reads since the baseline (atomic adds) */
 	long long stop_own[2];
 	int running;
+	int tid; /* the thread that started it */
 };
 
-/* All counts of the calling thread at once, one value per event; *own gets
- * the bytes this sample itself read. */
-static int sample(long long *now, long long *own)
+/* The accounting file of thread tid, or the calling thread's (tid 0):
+ * built by hand, as snprintf is not async-signal-safe. */
+static const char *io_path(int tid, char *buf, size_t len)
 {
-	char buf[512];
+	static const char pre[] = "/proc/self/task/", post[] = "/io";
+	char digits[12];
+	size_t n = 0, i = 0;
+
+	if (tid <= 0 || len < sizeof(pre) + sizeof(digits) + sizeof(post))
+		return IO_FILE;
+	do
+		digits[n++] = (char)('0' + tid % 10);
+	while ((tid /= 10) && n < sizeof(digits));
+	memcpy(buf, pre, sizeof(pre) - 1);
+	i = sizeof(pre) - 1;
+	while (n)
+		buf[i++] = digits[--n];
+	memcpy(buf + i, post, sizeof(post));
+	return buf;
+}
+
+/* All counts of thread tid (0: the calling thread) at once, one value per
+ * event; *own gets the bytes this sample itself read. */
+static int sample(int tid, long long *now, long long *own)
+{
+	char buf[512], path[64];
 	unsigned int i;
-	long got = papi__os_read_file(IO_FILE, buf, sizeof(buf));
+	long got = papi__os_read_file(io_path(tid, path, sizeof(path)), buf,
+				      sizeof(buf));
 
 	if (got < 0)
 		return PAPI_ESYS;
@@ -72,12 +100,15 @@ static int sample(long long *now, long long *own)
 /* Take a baseline: the counts now, and this sample's own reads. */
 static int baseline(struct papi__cmp_ctl *ctl)
 {
+	int mine = papi__os_gettid() == ctl->tid;
 	long long got;
 
-	if (sample(ctl->base, &got) != PAPI_OK)
+	if (sample(mine ? 0 : ctl->tid, ctl->base, &got) != PAPI_OK)
 		return PAPI_ESYS;
-	ctl->own[OWN_READ_BYTES] = got;
-	ctl->own[OWN_READ_CALLS] = OWN_CALLS_PER_SAMPLE;
+	__atomic_store_n(&ctl->own[OWN_READ_BYTES], mine ? got : 0,
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&ctl->own[OWN_READ_CALLS],
+			 mine ? OWN_CALLS_PER_SAMPLE : 0, __ATOMIC_RELAXED);
 	return PAPI_OK;
 }
 
@@ -109,7 +140,7 @@ static int io_init(struct papi__cmp *self)
 	in->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
 	in->default_granularity = PAPI_GRN_THR;
 	in->available_granularities = PAPI_GRN_THR;
-	if (sample(now, NULL) != PAPI_OK) {
+	if (sample(0, now, NULL) != PAPI_OK) {
 		in->disabled = PAPI_ECMP;
 		snprintf(in->disabled_reason, sizeof(in->disabled_reason),
 			 "cannot read " IO_FILE
@@ -235,6 +266,7 @@ static int io_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 		if (!ctl->base || !ctl->stop)
 			return PAPI_ENOMEM;
 	}
+	ctl->tid = papi__os_gettid();
 	if (baseline(ctl) != PAPI_OK)
 		return PAPI_ESYS;
 	ctl->running = 1;
@@ -244,27 +276,34 @@ static int io_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 static int io_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		   long long *values)
 {
-	long long now[NEVENTS], got = 0;
-	int i;
+	long long now[NEVENTS], own[2], got = 0;
+	int i, mine = papi__os_gettid() == ctl->tid;
 
-	if (ctl->running && sample(now, &got) != PAPI_OK)
+	/* Another thread's reads are not the counted thread's I/O. */
+	if (ctl->running && sample(mine ? 0 : ctl->tid, now, &got) != PAPI_OK)
 		return PAPI_ESYS;
+	own[0] = __atomic_load_n(&ctl->own[0], __ATOMIC_RELAXED);
+	own[1] = __atomic_load_n(&ctl->own[1], __ATOMIC_RELAXED);
 	for (i = 0; i < ctl->n; i++) {
 		unsigned int c = ctl->code[i];
 
-		values[i] = ctl->running ? delta(ctl, now, ctl->own, c)
+		values[i] = ctl->running ? delta(ctl, now, own, c)
 					 : delta(ctl, ctl->stop, ctl->stop_own, c);
 	}
-	if (ctl->running) {
-		ctl->own[OWN_READ_BYTES] += got;
-		ctl->own[OWN_READ_CALLS] += OWN_CALLS_PER_SAMPLE;
+	/* Atomic: a read in a signal handler may interrupt this one. */
+	if (ctl->running && mine) {
+		__atomic_add_fetch(&ctl->own[OWN_READ_BYTES], got,
+				   __ATOMIC_RELAXED);
+		__atomic_add_fetch(&ctl->own[OWN_READ_CALLS],
+				   OWN_CALLS_PER_SAMPLE, __ATOMIC_RELAXED);
 	}
 	return PAPI_OK;
 }
 
 static int io_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	if (sample(ctl->stop, NULL) != PAPI_OK)
+	if (sample(papi__os_gettid() == ctl->tid ? 0 : ctl->tid, ctl->stop,
+		   NULL) != PAPI_OK)
 		return PAPI_ESYS;
 	memcpy(ctl->stop_own, ctl->own, sizeof(ctl->own));
 	ctl->running = 0;

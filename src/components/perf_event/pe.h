@@ -39,6 +39,12 @@ struct pe_ntv {
 struct pe_state {
 	struct pe_ntv *ntv;
 	int n, cap;
+	/* Names to indexes, case-insensitive, open addressing: hcap slots (a
+	 * power of two, at least twice n), each an index + 1 or 0 (empty).
+	 * Programs resolve many names; a linear search made each new name
+	 * cost O(n) (pe_names.c). */
+	int *hidx;
+	int hcap;
 	int pfm_ok;   /* libpfm4 initialized */
 	int core_ok;  /* the kernel has a core PMU for generic hw events */
 	int ncounters;
@@ -90,6 +96,7 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		  long long *values);
 int papi__pe_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
+int papi__pe_halt(struct papi__cmp *self, struct papi__cmp_ctl *ctl);
 int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
 		    papi__direct_fn *fn, void **arg);
 int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "components/perf_event/pe.h"
+#include "components/perf_event/pe_ctl.h"
 #include "components/perf_event/pe_mmap.h"
 #include "components/perf_event/pe_presets.h"
 #include "os/os.h"
@@ -114,11 +115,15 @@ static int pe_init(struct papi__cmp *self)
 		core_counters(self); /* for pmu_names only */
 	if (st->core_ok && !self->user_read_off)
 		papi__pe_mmap_probe(st);
+	papi__pe_fork_watch();
 	papi__pe_names_init(self, st);
 	st->hybrid = papi__pe_preset_family_present("hybrid");
 
 	in->num_cntrs = st->ncounters;
-	in->num_mpx_cntrs = 64;
+	/* PAPI 7.0's figure, and true here: a multiplexed set is one group
+	 * per event, 384 descriptors (tests/api/test_papi70_answers.c adds
+	 * 384 and is refused the 385th with PAPI_ECOUNT). */
+	in->num_mpx_cntrs = 384;
 	in->num_native_events = count_listed(st);
 	in->default_domain = PAPI_DOM_USER;
 	in->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL |
@@ -130,9 +135,15 @@ static int pe_init(struct papi__cmp *self)
 	in->fast_real_timer = 1;
 	in->fast_counter_read = st->user_read;
 	in->fast_virtual_timer = 0;
+	/* What works, as PAPI 7.0 reports it for perf_event: PAPI_INHERIT
+	 * (perf's inherit bit), PAPI_CPU_ATTACH (a CPU-wide event), and
+	 * profiles from the kernel's samples (the overflow signal carries a
+	 * sample the kernel recorded: kernel_profile). */
+	in->inherit = 1;
+	in->cpu = 1;
+	in->kernel_profile = 1;
 	/* Overflow (added for PAPI_overflow): every perf_event fd can sample
-	 * and signal, SIGRTMIN + 2 as in PAPI 7. kernel_profile stays 0:
-	 * profiles are built from those signals, not from kernel buffers. */
+	 * and signal, SIGRTMIN + 2 as in PAPI 7. */
 	in->hardware_intr = 1;
 	in->hardware_intr_sig = papi__os_rt_signal(2);
 	/* PAPI_attach: every event can count another thread (perf_event_open
@@ -185,6 +196,7 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.read = papi__pe_read,
 	.direct = papi__pe_direct,
 	.reset = papi__pe_reset,
+	.halt = papi__pe_halt,
 	.read_reset = papi__pe_read_reset,
 	.set_overflow = papi__pe_set_overflow,
 	.overflow_pos = papi__pe_overflow_pos,

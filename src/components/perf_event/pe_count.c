@@ -28,41 +28,50 @@
 
 static int user_ok(const struct papi__cmp_ctl *ctl)
 {
-	return ctl->user_read && ctl->owner &&
-	       papi__arch_thread_pointer() == ctl->owner;
+	return pe_owner_here(ctl);
 }
 
-/* Read the group led by fd into ctl->buf: {nr, enabled, running,
- * {value, id} x nr}. */
-static int read_group(struct papi__cmp_ctl *ctl, int fd)
+/*
+ * Every read's scratch memory is its own, on its stack (PE_GROUP_WORDS
+ * words for a group read, a count per event for a user-space sample):
+ * reads are reentrant, so a read in a signal handler leaves the read it
+ * interrupted intact, and the state is only read by a read, so another
+ * thread may read it at the same time (cmp.h, read).
+ */
+#define PE_GROUP_WORDS(n) (3 + 2 * (size_t)(n))
+
+/* Read the group led by fd into buf (PE_GROUP_WORDS(ctl->n) words):
+ * {nr, enabled, running, {value, id} x nr}. */
+static int read_group(const struct papi__cmp_ctl *ctl, int fd,
+		      unsigned long long *buf)
 {
-	size_t len = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
-	long got = papi__os_read(fd, ctl->buf, len);
+	size_t len = PE_GROUP_WORDS(ctl->n) * sizeof(*buf);
+	long got = papi__os_read(fd, buf, len);
 
 	if (got < 0)
 		return papi__err_from_errno((int)got);
 	/* End of file: a pinned group the PMU could not take (error state). */
 	if (got == 0)
 		return PAPI_ECLOST;
-	if ((size_t)got < 3 * sizeof(*ctl->buf) ||
-	    (size_t)got != (3 + 2 * ctl->buf[0]) * sizeof(*ctl->buf))
+	if ((size_t)got < 3 * sizeof(*buf) ||
+	    (size_t)got != (3 + 2 * buf[0]) * sizeof(*buf))
 		return PAPI_ESYS;
 	return PAPI_OK;
 }
 
 /*
- * Distribute a group read in ctl->buf over the events of the group led by
+ * Distribute a group read in b over the events of the group led by
  * ev[l]: values (when not NULL) get each event's count since its baseline,
  * scaled; with rebase the baselines move to the counts read. The kernel
  * lists the leader and then the members in the order they joined, which is
  * set order: the id check is a confirmation and a search only when it
  * fails.
  */
-static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
+static int fill_group(struct papi__cmp_ctl *ctl, int l,
+		      const unsigned long long *b, long long *values,
 		      int rebase)
 {
 	struct pe_evt *L = &ctl->ev[l];
-	const unsigned long long *b = ctl->buf;
 	uint64_t de = b[1] - L->base_en, dr = b[2] - L->base_run;
 	int i = l, j, nr = (int)b[0], want = 0;
 
@@ -98,15 +107,16 @@ static int fill_group(struct papi__cmp_ctl *ctl, int l, long long *values,
 int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *values,
 			   int rebase)
 {
-	int ret = read_group(ctl, ctl->ev[l].fd);
+	unsigned long long buf[PE_GROUP_WORDS(ctl->n)];
+	int ret = read_group(ctl, ctl->ev[l].fd, buf);
 
-	return ret == PAPI_OK ? fill_group(ctl, l, values, rebase) : ret;
+	return ret == PAPI_OK ? fill_group(ctl, l, buf, values, rebase) : ret;
 }
 
 /*
- * The counts of the group led by ev[l], from the pages, into each event's
- * now; the leader's gap (time_enabled - time_running) into *gap. 0, or -1
- * when some page cannot serve now.
+ * The counts of the group led by ev[l], from the pages, into now[] (one
+ * per event of the set); the leader's gap (time_enabled - time_running)
+ * into *gap. 0, or -1 when some page cannot serve now.
  *
  * Every user-space read of a group, whatever it is for (start, read,
  * reset, accum, stop), goes through this one function. The counters are
@@ -117,19 +127,20 @@ int papi__pe_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *values,
  * same thing report the same number (as a read() of the group, which
  * samples every counter at once in the kernel, does).
  */
-static __attribute__((noinline)) int sample_group(struct papi__cmp_ctl *ctl,
-						  int l, uint64_t *gap)
+static __attribute__((noinline)) int
+sample_group(const struct papi__cmp_ctl *ctl, int l, uint64_t *now,
+	     uint64_t *gap)
 {
-	struct pe_evt *e = &ctl->ev[l], *end = ctl->ev + ctl->n;
+	const struct pe_evt *e = &ctl->ev[l], *end = ctl->ev + ctl->n;
 
-	if (!e->pg || pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, gap))
+	if (!e->pg || pe_mmap_count(e->pg, papi__arch_read_pmc, &now[l], gap))
 		return -1;
 	if (e->solo)
 		return 0;
 	for (e++; e < end; e++)
 		if (!e->leader &&
-		    (!e->pg ||
-		     pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, NULL)))
+		    (!e->pg || pe_mmap_count(e->pg, papi__arch_read_pmc,
+					     &now[e - ctl->ev], NULL)))
 			return -1;
 	return 0;
 }
@@ -137,18 +148,19 @@ static __attribute__((noinline)) int sample_group(struct papi__cmp_ctl *ctl,
 /* sample_group for the common set, one group in set order: also stores
  * each count since its baseline into out[i] (unscaled), so that PAPI_read
  * needs no second pass. Used for every user-space read of such a set. */
-static __attribute__((noinline)) int sample_plain(struct papi__cmp_ctl *ctl,
-						  long long *out, uint64_t *gap)
+static __attribute__((noinline)) int
+sample_plain(const struct papi__cmp_ctl *ctl, long long *out, uint64_t *now,
+	     uint64_t *gap)
 {
-	struct pe_evt *e = ctl->ev, *end = e + ctl->n;
+	const struct pe_evt *e = ctl->ev, *end = e + ctl->n;
 
-	if (pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, gap))
+	if (pe_mmap_count(e->pg, papi__arch_read_pmc, now, gap))
 		return -1;
-	*out++ = (long long)(e->now - e->base);
-	for (e++; e < end; e++) {
-		if (pe_mmap_count(e->pg, papi__arch_read_pmc, &e->now, NULL))
+	*out++ = (long long)(*now - e->base);
+	for (e++, now++; e < end; e++, now++) {
+		if (pe_mmap_count(e->pg, papi__arch_read_pmc, now, NULL))
 			return -1;
-		*out++ = (long long)(e->now - e->base);
+		*out++ = (long long)(*now - e->base);
 	}
 	return 0;
 }
@@ -175,25 +187,29 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 		      int rebase)
 {
 	struct pe_evt *e, *L = &ctl->ev[l];
-	uint64_t gap, en = 0, run = 0, de = 1, dr = 1;
+	uint64_t gap, en = 0, run = 0, de = 1, dr = 1, now[ctl->n];
+	long long scratch[ctl->n];
 	int i;
 
-	if (!user_ok(ctl))
+	/* No page on the leader (not mapped yet, or none): nothing to try. */
+	if (!L->pg || !user_ok(ctl))
 		return -1;
 	/* The one pinned group: through PAPI_read's own function, with no
 	 * scaling and no times (pe_direct.c). */
 	if (ctl->user_fn) {
-		long long *out = values ? values : (long long *)ctl->buf;
+		long long *out = values ? values : scratch;
 
 		if (papi__pe_direct_sample(ctl, out))
 			return -1;
 		for (i = 0; rebase && i < ctl->n; i++)
 			ctl->ev[i].base += (uint64_t)out[i];
-		L->based = L->based || rebase;
+		/* Written only when it changes: a read writes nothing. */
+		if (rebase)
+			L->based = 1;
 		return 0;
 	}
-	if (ctl->plain_user ? sample_plain(ctl, ctl->stash, &gap) :
-			      sample_group(ctl, l, &gap))
+	if (ctl->plain_user ? sample_plain(ctl, scratch, now, &gap) :
+			      sample_group(ctl, l, now, &gap))
 		return -1;
 	/* Pinned groups are never scaled (fill_group) and need no times. */
 	if (ctl->opts.multiplex && (rebase || gap != L->base_gap)) {
@@ -209,23 +225,38 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 			continue;
 		e = &ctl->ev[i];
 		if (values)
-			values[i] = pe_scale(e->now - e->base, de, dr);
+			values[i] = pe_scale(now[i] - e->base, de, dr);
 		if (rebase)
-			e->base = e->now;
+			e->base = now[i];
 	}
 	if (rebase && ctl->opts.multiplex)
 		set_base_times(L, en, run);
-	L->based = L->based || rebase;
+	if (rebase)
+		L->based = 1;
 	return 0;
 }
 
-/* Either way, for the group led by ev[l]. */
-static int group_sample(struct papi__cmp_ctl *ctl, int l, long long *values,
-			int rebase)
+/* group_sample's other ways: the first user-space read of a running set
+ * maps its pages (papi__pe_lazy_map) and tries them; else read(). */
+static __attribute__((noinline)) int
+group_sample_slow(struct papi__cmp_ctl *ctl, int l, long long *values,
+		  int rebase)
+{
+	if (ctl->unmapped) {
+		papi__pe_lazy_map(ctl);
+		if (group_user(ctl, l, values, rebase) == 0)
+			return PAPI_OK;
+	}
+	return papi__pe_group_syscall(ctl, l, values, rebase);
+}
+
+/* Either way, for the group led by ev[l] (PAPI_reset, PAPI_accum). */
+static inline int group_sample(struct papi__cmp_ctl *ctl, int l,
+			       long long *values, int rebase)
 {
 	if (group_user(ctl, l, values, rebase) == 0)
 		return PAPI_OK;
-	return papi__pe_group_syscall(ctl, l, values, rebase);
+	return group_sample_slow(ctl, l, values, rebase);
 }
 
 /* Apply one group ioctl to the leaders before position n. */
@@ -243,8 +274,20 @@ static int leaders_ioctl(struct papi__cmp_ctl *ctl, int n, unsigned long req)
 	return PAPI_OK;
 }
 
+/* What the reads of the running set may assume, with the pages as they
+ * are now: every event with a page (plain_user, for a plain set). */
+static void plan_pages(struct papi__cmp_ctl *ctl)
+{
+	int i, pages = ctl->user_read && ctl->plain;
+
+	for (i = 0; pages && i < ctl->n; i++)
+		pages = ctl->ev[i].pg != NULL;
+	ctl->plain_user = pages;
+}
+
 /* Decide once per start what the reads of the running set may assume:
- * one group in set order ("plain"), and every event with a page. */
+ * one group in set order ("plain"), every event with a page
+ * (plain_user). */
 static void plan(struct papi__cmp_ctl *ctl)
 {
 	int i, plain = !ctl->ev[0].solo, pages = ctl->user_read, sampling = 0;
@@ -257,8 +300,47 @@ static void plan(struct papi__cmp_ctl *ctl)
 	ctl->plain = plain;
 	ctl->plain_user = plain && pages;
 	ctl->sampling = sampling;
-	ctl->rlen = (3 + 2 * (size_t)ctl->n) * sizeof(*ctl->buf);
+	ctl->rlen = PE_GROUP_WORDS(ctl->n) * sizeof(unsigned long long);
 	ctl->fast_owner = PE_NO_OWNER;
+	/* A set that samples has its pages from the start: a read in its
+	 * overflow handler then maps nothing. */
+	if (sampling && ctl->unmapped) {
+		papi__pe_map_pages(ctl);
+		plan_pages(ctl);
+	}
+}
+
+/* PAPI_read's common case, for the owner: from now on while the set runs
+ * when the pages serve its one group. */
+static void own_fast(struct papi__cmp_ctl *ctl)
+{
+	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
+		ctl->fast_owner = ctl->owner;
+}
+
+/*
+ * The pages of a set are mapped by the first user-space read of it while
+ * it runs (PAPI_read, PAPI_read_ts, PAPI_accum, PAPI_reset), by its owner,
+ * and stay. The baselines are those of the start, from the read() that
+ * last stopped the group (or checked it at add), which counts what the
+ * pages count: so the reads are right at once. Until a start or reset
+ * takes the baselines from the pages too, a later event of the group has
+ * also counted the instructions that read the earlier ones in this read
+ * (the cancelling of sample_group needs both ends sampled alike): events
+ * that count the same thing may differ by those few instructions. Only
+ * the owner maps, and only its own reads use the pages: another thread's
+ * read of the set finds nothing here it would use before it is ready.
+ */
+void papi__pe_lazy_map(struct papi__cmp_ctl *ctl)
+{
+	if (!ctl->unmapped || ctl->mapping || !ctl->running || !user_ok(ctl))
+		return;
+	ctl->mapping = 1;
+	papi__pe_map_pages(ctl);
+	plan_pages(ctl);
+	papi__pe_direct_plan(ctl);
+	own_fast(ctl);
+	ctl->mapping = 0;
 }
 
 /* One ENABLE per group; a group whose counts moved since its baseline was
@@ -281,7 +363,9 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 		papi__pe_direct_plan(ctl);
 	/* Where the pages serve, every group takes its baseline from them,
 	 * so that reads (from the pages too) cancel the reading itself out
-	 * (sample_group); elsewhere only the stale ones need one. */
+	 * (sample_group); elsewhere only the stale ones need one: a set not
+	 * read since its pages would be mapped has its baselines from the
+	 * read() of its last stop (or of the check at add). */
 	for (i = 0; i < n && ret == PAPI_OK; i++)
 		if (ctl->ev[i].leader && group_user(ctl, i, NULL, 1) &&
 		    !ctl->ev[i].based)
@@ -295,8 +379,7 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	ctl->sampling_off = 0; /* overflow: the handler may re-arm */
 	if (ctl->sampling)
 		papi__pe_arm_sampling(ctl);
-	if (ctl->plain_user && ctl->owner && ctl->owner != PE_NO_OWNER)
-		ctl->fast_owner = ctl->owner;
+	own_fast(ctl);
 	return PAPI_OK;
 }
 
@@ -332,6 +415,30 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	ctl->running = 0;
 	ctl->fast_owner = PE_NO_OWNER;
 	ctl->user_fn = NULL;
+	return PAPI_OK;
+}
+
+/* A stop by another thread than the one that may be reading the set
+ * without the lock (cmp.h, halt): the DISABLEs alone, writing nothing a
+ * read reads. The state is only read and destroyed after this (the core
+ * carries on with a copy), so running, the stash and the baselines stay
+ * as they are, and a read still reads the groups, now frozen. */
+int papi__pe_halt(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+{
+	int i, ret;
+
+	(void)self;
+	/* Overflow: the handler of that thread must not re-enable a sampling
+	 * leader after the DISABLE (pe_overflow.c). */
+	__atomic_store_n(&ctl->sampling_off, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < ctl->n; i++) {
+		if (!ctl->ev[i].leader)
+			continue;
+		ret = papi__os_ioctl(ctl->ev[i].fd, PERF_EVENT_IOC_DISABLE,
+				     PE_IOC_LEADER);
+		if (ret < 0)
+			return papi__err_from_errno(ret);
+	}
 	return PAPI_OK;
 }
 
@@ -379,15 +486,15 @@ static int read_user(struct papi__cmp_ctl *ctl, long long *values)
  * values[i] and the kernel's i-th value; pinned, so never scaled (see
  * fill_group, which also checks the ids).
  */
-static int fill_plain(struct papi__cmp_ctl *ctl, long long *values)
+static int fill_plain(struct papi__cmp_ctl *ctl, const unsigned long long *b,
+		      long long *values)
 {
-	const unsigned long long *b = ctl->buf;
 	const struct pe_evt *e = ctl->ev;
 	int i;
 
 	for (i = 0; i < ctl->n; i++, e++) {
 		if (e->id != b[4 + 2 * i])
-			return fill_group(ctl, 0, values, 0);
+			return fill_group(ctl, 0, b, values, 0);
 		values[i] = (long long)(b[3 + 2 * i] - e->base);
 	}
 	return PAPI_OK;
@@ -396,13 +503,14 @@ static int fill_plain(struct papi__cmp_ctl *ctl, long long *values)
 static __attribute__((noinline)) int
 read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
 {
-	long got = papi__os_read(ctl->ev[0].fd, ctl->buf, ctl->rlen);
+	unsigned long long buf[PE_GROUP_WORDS(ctl->n)];
+	long got = papi__os_read(ctl->ev[0].fd, buf, ctl->rlen);
 
 	if (got != (long)ctl->rlen)
 		return got < 0	   ? papi__err_from_errno((int)got)
 		       : got == 0 ? PAPI_ECLOST
 				  : PAPI_ESYS;
-	return fill_plain(ctl, values);
+	return fill_plain(ctl, buf, values);
 }
 
 /* The common case: the one group read from its pages, never descheduled
@@ -410,13 +518,13 @@ read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
  * the general paths. */
 static int read_plain_user(struct papi__cmp_ctl *ctl, long long *values)
 {
-	uint64_t gap;
+	uint64_t gap, now[ctl->n];
 
 	if (ctl->user_fn)
 		return papi__pe_direct_sample(ctl, values)
 			       ? read_plain_syscall(ctl, values)
 			       : PAPI_OK;
-	if (sample_plain(ctl, values, &gap))
+	if (sample_plain(ctl, values, now, &gap))
 		return read_plain_syscall(ctl, values);
 	if (gap != ctl->ev[0].base_gap)
 		return read_user(ctl, values);
@@ -438,14 +546,20 @@ static __attribute__((noinline)) int read_mixed(struct papi__cmp_ctl *ctl,
 	return PAPI_OK;
 }
 
-/* Every path but the common one: a stopped set (its values at stop), a
- * read() of the one group, or a set of several groups. */
+/* Every path but the common one: a stopped set (its values at stop), the
+ * first read of the owner (which maps the pages), a read() of the one
+ * group, or a set of several groups. */
 static __attribute__((noinline)) int read_other(struct papi__cmp_ctl *ctl,
 						long long *values)
 {
 	if (!ctl->running) {
 		memcpy(values, ctl->stash, (size_t)ctl->n * sizeof(*values));
 		return PAPI_OK;
+	}
+	if (ctl->unmapped) {
+		papi__pe_lazy_map(ctl);
+		if (ctl->fast_owner == papi__arch_thread_pointer())
+			return read_plain_user(ctl, values);
 	}
 	if (ctl->plain)
 		return read_plain_syscall(ctl, values);
@@ -454,11 +568,13 @@ static __attribute__((noinline)) int read_other(struct papi__cmp_ctl *ctl,
 
 /* PAPI_read: one test for the common case, "called by the thread whose
  * counters these are, with the pages able to serve the one group"
- * (fast_owner is set at start only then). */
+ * (fast_owner is set only then), in the process that mapped them (a fork
+ * child's thread may have the same thread pointer). */
 int papi__pe_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		  long long *values)
 {
-	if (ctl->fast_owner == papi__arch_thread_pointer())
+	if (ctl->fast_owner == papi__arch_thread_pointer() &&
+	    ctl->gen == papi__pe_fork_gen)
 		return read_plain_user(ctl, values);
 	return read_other(ctl, values);
 }

@@ -24,6 +24,7 @@
 #include "components/perf_event/pe_ctl.h"
 #include "components/perf_event/pe_mmap.h"
 #include "core/err.h"
+#include "core/evset.h"
 #include "os/os.h"
 
 static struct pe_state *state_of(struct papi__cmp *self)
@@ -41,19 +42,68 @@ static int opts_allow_user_read(const struct pe_state *st,
 	return st->user_read && o->tid == 0 && o->cpu < 0 && !o->inherit;
 }
 
-/* Map ev[i]'s page when user reads may serve it; without one, read() does. */
-static void map_page(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i,
-		     unsigned int type)
+/*
+ * May user-space reads serve ev[i]? Its page is not mapped here but at the
+ * first user-space read of the running set (pe_count.c, lazy_map): while
+ * an event's page is mapped, the kernel rewrites it each time it puts the
+ * event on a counter or takes it off, a good part of what it does for an
+ * ENABLE and a DISABLE (figures in docs/performance.md). A set that is
+ * only started and stopped then pays no more than one that cannot read
+ * in user space at all. The events count the thread that opens them
+ * (tid 0), which is the one that may read them.
+ */
+static void may_map(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i,
+		    unsigned int type)
 {
 	uintptr_t tp = papi__arch_thread_pointer();
 
+	ctl->ev[i].mappable = 0;
 	if (!ctl->user_read || !papi__pe_mmap_type_ok(type) ||
 	    state_of(self)->ntv[ctl->ev[i].code].no_exclude)
 		return;
-	if (papi__pe_mmap_open(ctl->ev[i].fd, &ctl->ev[i].pg) != PAPI_OK)
-		return;
-	/* Counters opened by two threads count two threads: read() them. */
+	ctl->ev[i].mappable = 1;
+	ctl->unmapped = 1;
+	/* Counters opened by two threads count two threads, and a fork child
+	 * has none of its parent's pages: read() them. */
+	if (ctl->owner && ctl->gen != papi__pe_fork_gen)
+		ctl->owner = PE_NO_OWNER;
 	ctl->owner = ctl->owner == 0 || ctl->owner == tp ? tp : PE_NO_OWNER;
+	ctl->gen = papi__pe_fork_gen;
+}
+
+/* Could pages serve the group led by ev[l]? Only if every event of it has
+ * one: a group is read all at once, in user space or with read(). */
+static int group_mappable(const struct papi__cmp_ctl *ctl, int l)
+{
+	int i;
+
+	for (i = l; i < ctl->n; i++)
+		if (in_group(ctl, l, i) && !ctl->ev[i].pg &&
+		    !ctl->ev[i].mappable)
+			return 0;
+	return 1;
+}
+
+void papi__pe_map_pages(struct papi__cmp_ctl *ctl)
+{
+	struct pe_evt *e;
+	int l, i;
+
+	for (l = 0; l < ctl->n; l++) {
+		if (!ctl->ev[l].leader || !group_mappable(ctl, l))
+			continue;
+		for (i = l; i < ctl->n; i++) {
+			e = &ctl->ev[i];
+			if (!in_group(ctl, l, i) || e->pg)
+				continue;
+			/* Without its page, read() serves the group. */
+			if (papi__pe_mmap_open(e->fd, &e->pg) != PAPI_OK) {
+				e->pg = NULL;
+				e->mappable = 0;
+			}
+		}
+	}
+	ctl->unmapped = 0;
 }
 
 /* Open ev[i] into the group (as leader when i == 0). */
@@ -99,12 +149,16 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	/* Multiplexed sets are not grouped: each event is its own leader and
 	 * the kernel rotates them over the counters. */
 	e->solo = st->ntv[e->code].no_exclude || ctl->opts.multiplex;
-	/* Overflow: a sampling event other than the first leads its own
-	 * group. Each overflow disables the event until the handler re-arms
-	 * it (pe_overflow.c), and as a member of the main group a sampling
+	/* Overflow: a sampling event leads its own group, the first one
+	 * too. Each overflow disables the event until the handler re-arms
+	 * it (pe_overflow.c): as a member of the main group a sampling
 	 * perf::CPU-CLOCK then counted 2 ms of 300 (Linux 6.18 under KVM,
-	 * 2026-11); as a leader it counts right. */
-	if (e->period && i > 0)
+	 * 2026-11), and as the leader of others it stopped them all until
+	 * the handler ran, so that they lost what the handler's thread did
+	 * meanwhile (issue 13; tests/hw/test_hw_overflow_group.c). Alone it
+	 * counts right and stops nothing else; the other events form the
+	 * main group behind it. */
+	if (e->period)
 		e->solo = 1;
 	e->pmu = pmu_of(&attr);
 	if (other_core_pmu(st, ctl, i))
@@ -158,19 +212,22 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	}
 	e->fd = fd;
 	e->pg = NULL;
-	ctl->widths = 0; /* pe_direct.c: a new page to look at */
+	ctl->widths = 0; /* pe_direct.c: a new page to look at, once mapped */
 	e->armed = 0; /* overflow: a new fd has no overflow limit */
 	/* A new event counts from 0, and a new group has run for no time. */
 	e->base = 0;
 	if (e->leader)
 		set_base_times(e, 0, 0);
-	map_page(self, ctl, i, attr.type);
+	may_map(self, ctl, i, attr.type);
 	return PAPI_OK;
 }
 
-static void close_evt(struct pe_evt *e)
+static void close_evt(struct papi__cmp_ctl *ctl, struct pe_evt *e)
 {
-	papi__pe_mmap_close(e->pg);
+	/* A fork child has no mapping there: what may be mapped at that
+	 * address now is not the page's. */
+	if (ctl->gen == papi__pe_fork_gen)
+		papi__pe_mmap_close(e->pg);
 	e->pg = NULL;
 	papi__os_close(e->fd);
 	e->fd = -1;
@@ -183,8 +240,9 @@ static void close_all(struct papi__cmp_ctl *ctl)
 	/* Members first: closing the leader first would orphan them. */
 	for (i = ctl->n - 1; i >= 0; i--)
 		if (ctl->ev[i].fd >= 0)
-			close_evt(&ctl->ev[i]);
+			close_evt(ctl, &ctl->ev[i]);
 	ctl->owner = 0;
+	ctl->unmapped = 0;
 }
 
 static int open_all(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
@@ -213,6 +271,9 @@ int papi__pe_ctl_create(struct papi__cmp *self,
 	c->opts = *opts;
 	c->user_read = opts_allow_user_read(state_of(self), opts);
 	c->fast_owner = PE_NO_OWNER;
+	/* PAPI_read's shortcut declines to the core (pe_direct.c sets it
+	 * again with the set's id when it arms the shortcut). */
+	c->decline = papi__evset_read_declined;
 	*ctl = c;
 	return PAPI_OK;
 }
@@ -221,7 +282,6 @@ void papi__pe_ctl_destroy(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
 	close_all(ctl);
 	free(ctl->ev);
-	free(ctl->buf);
 	free(ctl->stash);
 	free(ctl);
 }
@@ -262,8 +322,9 @@ static int group_runs(struct papi__cmp_ctl *ctl, int l)
 		return PAPI_ECNFLCT;
 	if (ret != PAPI_OK)
 		return ret;
-	en0 = ctl->buf[1] - en0;
-	run0 = ctl->buf[2] - run0;
+	/* The read rebased: the group's times now are its baseline's. */
+	en0 = L->base_en - en0;
+	run0 = L->base_run - run0;
 	return en0 != 0 && run0 < en0 ? PAPI_ECNFLCT : PAPI_OK;
 }
 
@@ -271,17 +332,12 @@ static int grow(struct papi__cmp_ctl *ctl)
 {
 	int cap = ctl->cap ? ctl->cap * 2 : 8;
 	struct pe_evt *ev;
-	unsigned long long *buf;
 	long long *stash;
 
 	ev = realloc(ctl->ev, (size_t)cap * sizeof(*ev));
 	if (!ev)
 		return PAPI_ENOMEM;
 	ctl->ev = ev;
-	buf = realloc(ctl->buf, (3 + 2 * (size_t)cap) * sizeof(*buf));
-	if (!buf)
-		return PAPI_ENOMEM;
-	ctl->buf = buf;
 	stash = realloc(ctl->stash, (size_t)cap * sizeof(*stash));
 	if (!stash)
 		return PAPI_ENOMEM;
@@ -312,7 +368,7 @@ int papi__pe_ctl_add(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		ret = group_runs(ctl, l);
 		if (ret != PAPI_OK) {
 			ctl->n--;
-			close_evt(&ctl->ev[i]);
+			close_evt(ctl, &ctl->ev[i]);
 			return ret;
 		}
 	}
@@ -328,7 +384,7 @@ int papi__pe_ctl_remove(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 	if (pos < 0 || pos >= ctl->n)
 		return PAPI_EINVAL;
 	if (!ctl->ev[pos].leader || ctl->ev[pos].solo) {
-		close_evt(&ctl->ev[pos]);
+		close_evt(ctl, &ctl->ev[pos]);
 		memmove(&ctl->ev[pos], &ctl->ev[pos + 1],
 			(size_t)(ctl->n - pos - 1) * sizeof(*ctl->ev));
 		ctl->n--;

@@ -9,10 +9,16 @@
  */
 #include <stdint.h>
 
+#include "arch/arch.h"
 #include "components/perf_event/pe.h"
 
 struct pe_evt {
-	struct perf_event_mmap_page *pg; /* NULL: read() only */
+	/* NULL: read() only, or not mapped yet (mappable). */
+	struct perf_event_mmap_page *pg;
+	/* Its page may serve user-space reads: mapped at the first such
+	 * read of a running set (pe_ctl.c, papi__pe_map_pages), 0 again
+	 * when the mapping fails. */
+	int mappable;
 	uint64_t base; /* raw count at the baseline */
 	int leader; /* leads a group: the main one or its own (solo) */
 	int solo;
@@ -40,13 +46,19 @@ struct papi__cmp_ctl {
 	struct papi__ctl_opts opts;
 	int n, cap;
 	struct pe_evt *ev;
-	unsigned long long *buf; /* 3 + 2 * cap words: the group read */
 	long long *stash; /* cap values: the counts at stop */
 	int running;
 	int user_read; /* the options allow user-space reads */
+	/* Some mappable event has no page yet: the first user-space read of
+	 * the running set maps them (pe_count.c, papi__pe_lazy_map), with
+	 * mapping set meanwhile, so that a read in a signal handler that
+	 * comes in the middle uses read() instead of mapping too. */
+	int unmapped;
+	volatile int mapping;
 	/* Set at start (the set cannot change while it runs): one group in
-	 * set order, every event of it with a page, the read() length. The
-	 * one group of a plain set is pinned (pe_ctl.c). */
+	 * set order, every event of it with a page (plain_user; again when
+	 * the pages are mapped while it runs), the read() length. The one
+	 * group of a plain set is pinned (pe_ctl.c). */
 	int plain, plain_user;
 	int sampling; /* some event has a sample period (overflow) */
 	/* pe_direct.c: the counters' widths are known (ev[].shift): 32 when
@@ -57,12 +69,16 @@ struct papi__cmp_ctl {
 	/* While running with plain_user: the owner, so that PAPI_read's one
 	 * test is "called by the owner?"; else PE_NO_OWNER. */
 	uintptr_t fast_owner;
-	uintptr_t owner; /* the thread the counters count (and may read) */
+	/* The thread the counters count (and may read), in the process of
+	 * fork generation gen (pe_mmap.c, papi__pe_fork_gen). */
+	uintptr_t owner;
+	unsigned int gen;
 	/* PAPI_read's shortcut (pe_direct.c): the user-space read chosen at
 	 * start, or NULL; where a read it does not serve goes (the core's
 	 * papi__evset_read_declined, or a quiet "no" for the component's own
 	 * samples), with the set's id. */
 	papi__direct_fn user_fn;
+	papi__direct_fn user_sample; /* the same read for samples: -1, no decline */
 	int (*decline)(int key, long long *values);
 	int key;
 	/* Overflow (added for PAPI_overflow): set from just before the
@@ -114,6 +130,31 @@ static inline void set_base_times(struct pe_evt *l, uint64_t en, uint64_t run)
 	l->base_gap = en - run;
 	l->based = 1;
 }
+
+/* pe_mmap.c: how many times this process is a fork child of the one that
+ * loaded the library. A child has none of its parent's perf pages (the
+ * kernel does not copy them), and its thread pointer may equal the
+ * parent's thread's: an owner of another generation reads with read(). */
+extern unsigned int papi__pe_fork_gen;
+void papi__pe_fork_watch(void);
+
+/* May the calling thread read the counters in user space? (No thread
+ * pointer is PE_NO_OWNER.) */
+static inline int pe_owner_here(const struct papi__cmp_ctl *ctl)
+{
+	return ctl->user_read && ctl->owner &&
+	       papi__arch_thread_pointer() == ctl->owner &&
+	       ctl->gen == papi__pe_fork_gen;
+}
+
+/* pe_ctl.c: map the page of every mappable event that has none, in the
+ * groups whose every event may have one; the pages stay until the events
+ * are closed. */
+void papi__pe_map_pages(struct papi__cmp_ctl *ctl);
+
+/* pe_count.c: the first user-space read of a running set, by the owner,
+ * maps the pages and plans the reads they allow (as a start with pages). */
+void papi__pe_lazy_map(struct papi__cmp_ctl *ctl);
 
 /* pe_direct.c: choose the user-space read at start (after the ENABLE),
  * and sample through it: the counts since the baselines into out, as

@@ -7,13 +7,17 @@
  *
  * - the user-space read, for the thread the counters count when every
  *   page can serve: per event the mmap page protocol (pe_mmap.h) without
- *   its retry loop, the count since the baseline stored in the caller's
- *   array, and no look at the times. A plain group's leader is pinned
+ *   its retry loop (cap_user_rdpmc and index, the counter, the lock), the
+ *   count since the baseline stored in the caller's array, and no look at
+ *   the times. Until the pages are mapped (at the first read, pe_count.c)
+ *   the shortcut is direct_first, which maps them and moves the thread's
+ *   shortcut on to this read. A plain group's leader is pinned
  *   (pe_ctl.c): the kernel never multiplexes it, it is on its counters
  *   whenever the thread runs or in an error state whose pages say index
- *   0, so its counts never need scaling. A changed or odd lock, or index
- *   0, hands the call to the long way (the core's decline), which
- *   retries, falls back to read() and reports errors.
+ *   0, so its counts never need scaling. A changed or odd lock, or a
+ *   page without cap_user_rdpmc or with index 0, hands the call to the
+ *   long way (the core's decline), which retries, falls back to read()
+ *   and reports errors.
  *   For 1 to 4 events the read is unrolled, and where every counter is
  *   32 bits wide (arm64's PMUv3 without "long" events) the sign extension
  *   is the add's own; otherwise a loop with the general extension.
@@ -35,10 +39,15 @@
 #include "components/perf_event/pe_mmap.h"
 #include "core/err.h"
 #include "core/evset.h"
+#include "core/lib.h"
 #include "os/os.h"
 
 /* One event through its page: the count since its baseline into *v; 0,
- * or -1 where the page does not serve now. */
+ * or -1 where the page does not serve now. The documented protocol reads
+ * the counter only while the page says cap_user_rdpmc, in the same
+ * snapshot as index: the kernel may withdraw user-space reads from an
+ * event that stays on its counter, leaving index as it was (the
+ * instruction would then fault). */
 static inline __attribute__((always_inline)) int
 direct_one(const struct pe_evt *e, long long *v, int narrow)
 {
@@ -48,7 +57,8 @@ direct_one(const struct pe_evt *e, long long *v, int narrow)
 
 	pe_barrier();
 	off = (uint64_t)pg->offset;
-	if (!papi__arch_read_pmc(pg->index, &raw))
+	if (!(pg->capabilities & PE_CAP_USER_RDPMC) ||
+	    !papi__arch_read_pmc(pg->index, &raw))
 		return -1;
 	pe_barrier();
 	if (pg->lock != seq || (seq & 1))
@@ -61,19 +71,36 @@ direct_one(const struct pe_evt *e, long long *v, int narrow)
 	return 0;
 }
 
-/* The shortcut for n events; n is a constant in all but the last two. */
+/* The shortcut for n events (name), and the same read for the
+ * component's own samples (name##_sample), which answers -1 where the
+ * pages do not serve instead of declining: two functions, so that a
+ * sample never changes where a read declines to (a read in a signal
+ * handler that interrupts a sample must still decline to the long way).
+ * n is a constant in all but the last two. */
 #define DIRECT_USER(name, n, narrow)                                           \
-	static int name(void *arg, long long *values)                          \
+	static inline __attribute__((always_inline)) int name##_pages(         \
+		const struct papi__cmp_ctl *ctl, long long *values)            \
 	{                                                                      \
-		struct papi__cmp_ctl *ctl = arg;                               \
 		const struct pe_evt *e = ctl->ev;                              \
 		int i;                                                         \
                                                                                \
 		_Pragma("GCC unroll 4")                                        \
 		for (i = 0; i < (n); i++)                                      \
 			if (direct_one(&e[i], &values[i], narrow))             \
-				return ctl->decline(ctl->key, values);         \
+				return -1;                                     \
+		return 0;                                                      \
+	}                                                                      \
+	static int name(void *arg, long long *values)                          \
+	{                                                                      \
+		const struct papi__cmp_ctl *ctl = arg;                         \
+                                                                               \
+		if (name##_pages(ctl, values))                                 \
+			return ctl->decline(ctl->key, values);                 \
 		return PAPI_OK;                                                \
+	}                                                                      \
+	static int name##_sample(void *arg, long long *values)                 \
+	{                                                                      \
+		return name##_pages(arg, values);                              \
 	}
 
 DIRECT_USER(user_narrow1, 1, 1)
@@ -98,8 +125,10 @@ static __attribute__((noinline)) int direct_syscall_odd(struct papi__cmp_ctl *ct
 static int direct_syscall(void *arg, long long *values)
 {
 	struct papi__cmp_ctl *ctl = arg;
-	long got = papi__os_read(ctl->ev[0].fd, ctl->buf, ctl->rlen);
-	const unsigned long long *b = ctl->buf + 3, *end;
+	/* This call's own buffer (pe_count.c, PE_GROUP_WORDS). */
+	unsigned long long buf[3 + 2 * (size_t)ctl->n];
+	long got = papi__os_read(ctl->ev[0].fd, buf, ctl->rlen);
+	const unsigned long long *b = buf + 3, *end;
 	const struct pe_evt *e = ctl->ev;
 
 	if (got != (long)ctl->rlen)
@@ -114,11 +143,38 @@ static int direct_syscall(void *arg, long long *values)
 	return PAPI_OK;
 }
 
-/* The decline of the component's own samples: "not served". */
-static int decline_quietly(int key, long long *values)
+/*
+ * PAPI_read's shortcut for a running set whose pages are not mapped yet,
+ * armed at start for the owner: this first call maps them (pe_count.c,
+ * papi__pe_lazy_map, which also maps for PAPI_accum and PAPI_reset) and
+ * points the thread's shortcut at the read they allow, so that later
+ * calls cost what they cost when the pages were mapped at start.
+ */
+static int direct_first(void *arg, long long *values)
 {
-	(void)key;
-	(void)values;
+	struct papi__cmp_ctl *ctl = arg;
+	papi__direct_fn fn;
+
+	papi__pe_lazy_map(ctl);
+	fn = ctl->user_fn && pe_owner_here(ctl) ? ctl->user_fn : direct_syscall;
+	/* In a signal handler that interrupted the mapping, this call reads
+	 * with read() and the interrupted one moves the shortcut on. */
+	if (!ctl->mapping)
+		papi__direct_retarget(ctl->key, arg, fn);
+	return fn(arg, values);
+}
+
+/* Will the pages serve the one group once mapped? Every event may have
+ * one. */
+static int pages_to_come(const struct papi__cmp_ctl *ctl)
+{
+	int i;
+
+	if (!ctl->unmapped || !ctl->user_read)
+		return 0;
+	for (i = 0; i < ctl->n; i++)
+		if (!ctl->ev[i].pg && !ctl->ev[i].mappable)
+			return 0;
 	return 1;
 }
 
@@ -127,11 +183,19 @@ void papi__pe_direct_plan(struct papi__cmp_ctl *ctl)
 	static const papi__direct_fn narrow_fn[] = {
 		user_narrow1, user_narrow2, user_narrow3, user_narrow4
 	};
+	static const papi__direct_fn narrow_sample[] = {
+		user_narrow1_sample, user_narrow2_sample, user_narrow3_sample,
+		user_narrow4_sample
+	};
 	const volatile struct perf_event_mmap_page *pg;
 	int i, narrow = 1;
 
+	/* The decline stays as papi__pe_direct set it (the samples do not go
+	 * through it), and is not touched here at all: a start must run the
+	 * same instructions every time, its first too, since the counters
+	 * count them (tests/hw/test_hw_groups.c). */
 	ctl->user_fn = NULL;
-	ctl->decline = decline_quietly;
+	ctl->user_sample = NULL;
 	if (!ctl->plain_user || !ctl->owner || ctl->owner == PE_NO_OWNER)
 		return;
 	/* A counter's width is fixed for the event's life (the PMU's, or
@@ -148,25 +212,25 @@ void papi__pe_direct_plan(struct papi__cmp_ctl *ctl)
 	if (!ctl->widths)
 		ctl->widths = narrow ? 32 : 64;
 	narrow = ctl->widths == 32;
-	if (!narrow)
+	if (!narrow) {
 		ctl->user_fn = user_wide;
-	else if (ctl->n <= 4)
+		ctl->user_sample = user_wide_sample;
+	} else if (ctl->n <= 4) {
 		ctl->user_fn = narrow_fn[ctl->n - 1];
-	else
+		ctl->user_sample = narrow_sample[ctl->n - 1];
+	} else {
 		ctl->user_fn = user_narrow;
+		ctl->user_sample = user_narrow_sample;
+	}
 }
 
+/* Writes nothing of ctl: a read in a signal handler may come in the middle
+ * (it declines through ctl->decline, which stays the core's). */
 int papi__pe_direct_sample(struct papi__cmp_ctl *ctl, long long *out)
 {
-	int (*decline)(int, long long *) = ctl->decline;
-	int ret;
-
-	if (!ctl->user_fn)
+	if (!ctl->user_fn || !ctl->user_sample)
 		return -1;
-	ctl->decline = decline_quietly;
-	ret = ctl->user_fn(ctl, out);
-	ctl->decline = decline;
-	return ret == PAPI_OK ? 0 : -1;
+	return ctl->user_sample(ctl, out) == 0 ? 0 : -1;
 }
 
 int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
@@ -178,9 +242,8 @@ int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
 	ctl->key = key;
 	ctl->decline = papi__evset_read_declined;
 	*arg = ctl;
-	if (ctl->user_fn && papi__arch_thread_pointer() == ctl->owner)
-		*fn = ctl->user_fn;
-	else
-		*fn = direct_syscall;
+	*fn = direct_syscall;
+	if ((ctl->user_fn || pages_to_come(ctl)) && pe_owner_here(ctl))
+		*fn = ctl->user_fn ? ctl->user_fn : direct_first;
 	return PAPI_OK;
 }

@@ -1,20 +1,43 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The perf_event user page: mapping it, and finding out once, at init,
- * whether this machine lets counters be read in user space at all. The
- * read protocol itself is in pe_mmap.h.
+ * The perf_event user page: mapping it, finding out once, at init,
+ * whether this machine lets counters be read in user space at all, and
+ * counting forks (a child has none of the pages: pe_ctl.h,
+ * papi__pe_fork_gen). The read protocol itself is in pe_mmap.h.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arch/arch.h"
 #include "components/perf_event/pe.h"
+#include "components/perf_event/pe_ctl.h"
 #include "components/perf_event/pe_mmap.h"
 #include "core/err.h"
 #include "os/os.h"
 
 #define SYSFS_PMUS "/sys/bus/event_source/devices"
+
+unsigned int papi__pe_fork_gen;
+
+static void forked(void)
+{
+	papi__pe_fork_gen++;
+}
+
+static void watch_once(void)
+{
+	pthread_atfork(NULL, NULL, forked);
+}
+
+/* Once per process, however often the library is initialized. */
+void papi__pe_fork_watch(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, watch_once);
+}
 
 int papi__pe_mmap_open(int fd, struct perf_event_mmap_page **pg)
 {

@@ -4,8 +4,13 @@
  * machine lists (libpfm4's present PMUs, then sysfs PMU events), and on
  * demand for names with umasks or modifiers, so that every name a user ever
  * resolved keeps one stable code. The local code of an event is its index.
+ * A hash index finds names in constant time; the whole table is freed at
+ * PAPI_shutdown (papi__pe_names_fini), and a later PAPI_library_init
+ * starts a new one.
  */
 #include <perfmon/pfmlib_perf_event.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +18,53 @@
 #include "components/perf_event/pe.h"
 #include "os/os.h"
 
+/* FNV-1a over the lower-cased name: event names compare without case. */
+static unsigned int name_hash(const char *s)
+{
+	unsigned int h = 2166136261u;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)tolower((unsigned char)*s);
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static void hash_put(int *tab, int cap, const char *name, int idx)
+{
+	unsigned int m = (unsigned int)cap - 1, h = name_hash(name) & m;
+
+	while (tab[h])
+		h = (h + 1) & m;
+	tab[h] = idx + 1;
+}
+
+/* Keeps the index at most half full: doubles and rehashes when adding
+ * one more entry would pass that. */
+static int hash_reserve(struct pe_state *st)
+{
+	int cap, i, *tab;
+
+	if (2 * (st->n + 1) <= st->hcap)
+		return PAPI_OK;
+	cap = st->hcap ? st->hcap * 2 : 1024;
+	tab = calloc((size_t)cap, sizeof(*tab));
+	if (!tab)
+		return PAPI_ENOMEM;
+	for (i = 0; i < st->n; i++)
+		hash_put(tab, cap, st->ntv[i].name, i);
+	free(st->hidx);
+	st->hidx = tab;
+	st->hcap = cap;
+	return PAPI_OK;
+}
+
 static int add_entry(struct pe_state *st, const struct pe_ntv *tmpl)
 {
 	struct pe_ntv *e;
 
+	if (hash_reserve(st) != PAPI_OK)
+		return PAPI_ENOMEM;
 	if (st->n == st->cap) {
 		int cap = st->cap ? st->cap * 2 : 256;
 		struct pe_ntv *t = realloc(st->ntv, (size_t)cap * sizeof(*t));
@@ -35,16 +83,21 @@ static int add_entry(struct pe_state *st, const struct pe_ntv *tmpl)
 		free(e->descr);
 		return PAPI_ENOMEM;
 	}
+	hash_put(st->hidx, st->hcap, e->name, st->n);
 	return st->n++;
 }
 
 static int find_entry(const struct pe_state *st, const char *name)
 {
+	unsigned int m, h;
 	int i;
 
-	for (i = 0; i < st->n; i++)
-		if (!strcasecmp(st->ntv[i].name, name))
-			return i;
+	if (!st->hcap)
+		return -1;
+	m = (unsigned int)st->hcap - 1;
+	for (h = name_hash(name) & m; (i = st->hidx[h]) != 0; h = (h + 1) & m)
+		if (!strcasecmp(st->ntv[i - 1].name, name))
+			return i - 1;
 	return -1;
 }
 
@@ -73,9 +126,32 @@ static int is_hw_type(unsigned int type)
 	       type == PERF_TYPE_RAW || type >= PERF_TYPE_MAX;
 }
 
+/* Listed means countable: a hardware event is listed only if the kernel
+ * opens it here. Without this, perf's generic cache, branch and bus events
+ * were listed on PMUs whose drivers map none of them (58 of 172 in the
+ * emulated arm64 machine) and failed at PAPI_add_event. One disabled open
+ * and close each, at init, only where a core PMU exists; a refusal for
+ * permission (perf_event_paranoid) proves nothing and keeps the event. */
+static int kernel_opens(const struct perf_event_attr *a)
+{
+	struct perf_event_attr t = *a;
+	int fd;
+
+	t.disabled = 1;
+	t.exclude_kernel = 1;
+	t.exclude_hv = 1;
+	fd = papi__os_perf_open(&t, 0, -1, -1, 0);
+	if (fd >= 0) {
+		papi__os_close(fd);
+		return 1;
+	}
+	return fd == -EACCES || fd == -EPERM || fd == -EMFILE ||
+	       fd == -ENFILE;
+}
+
 /* libpfm4: every event of every PMU it finds on this machine. The generic
  * hardware events of its "perf" PMU are listed only when the kernel has a
- * core PMU to count them. */
+ * core PMU to count them, and (kernel_opens) can open them. */
 static void add_pfm_events(struct pe_state *st)
 {
 	pfm_pmu_info_t pinfo;
@@ -111,6 +187,7 @@ static void add_pfm_events(struct pe_state *st)
 			e.hw = is_hw_type(a.type);
 			if (e.hw && p == PFM_PMU_PERF_EVENT && !st->core_ok)
 				continue;
+			e.listed = !e.hw || kernel_opens(&a);
 			e.name = name;
 			e.descr = (char *)ei.desc;
 			add_entry(st, &e);
@@ -156,8 +233,10 @@ void papi__pe_names_fini(struct pe_state *st)
 		free(st->ntv[i].descr);
 	}
 	free(st->ntv);
+	free(st->hidx);
 	st->ntv = NULL;
-	st->n = st->cap = 0;
+	st->hidx = NULL;
+	st->n = st->cap = st->hcap = 0;
 }
 
 static struct pe_state *state_of(struct papi__cmp *self)
@@ -173,8 +252,12 @@ static int intern(struct pe_state *st, const char *name)
 	const char *sep;
 
 	if (strchr(name, '/')) {
-		if (papi__pe_sysfs_parse(name, &e.attr) != PAPI_OK)
-			return PAPI_ENOEVNT;
+		int ret = papi__pe_sysfs_parse(name, &e.attr);
+
+		/* A resource failure (no descriptor left) is the caller's to
+		 * hear as such, not "no such event". */
+		if (ret != PAPI_OK)
+			return ret;
 		e.kind = PE_SYSFS;
 		e.no_exclude = !strncmp(name, "msr/", 4);
 		e.hw = !e.no_exclude;

@@ -55,7 +55,7 @@ void papi__pe_overflow_rearm(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 		return;
 	/* Stopping: the next start refreshes (re-enabling here would undo
 	 * the stop's DISABLE of a sampling leader). */
-	if (ctl->sampling_off)
+	if (__atomic_load_n(&ctl->sampling_off, __ATOMIC_RELAXED))
 		e->armed = 0;
 	else
 		e->armed = papi__os_ioctl(e->fd, PERF_EVENT_IOC_REFRESH, 1) == 0;

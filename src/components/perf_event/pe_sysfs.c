@@ -79,12 +79,24 @@ static int apply_format(const char *fmt, unsigned long long value,
 	return 0;
 }
 
-static int parse_terms(const char *pmu, char *spec,
-		       struct perf_event_attr *attr, int depth);
-
-static int parse_term(const char *pmu, char *term,
-		      struct perf_event_attr *attr, int depth)
+/* A read that failed for want of a resource (descriptors, memory) says
+ * nothing about whether the event exists: the caller must hear about the
+ * resource, not "no such event". */
+static int resource_error(int err)
 {
+	return err == -EMFILE || err == -ENFILE || err == -ENOMEM ||
+	       err == -EAGAIN || err == -EINTR || err == -EIO;
+}
+
+static int parse_terms(const char *pmu, char *spec,
+		       struct perf_event_attr *attr, int depth, int *res);
+
+/* 0, -1 when the term names nothing, or -1 with *res set to the
+ * negative errno of a read that failed for want of a resource. */
+static int parse_term(const char *pmu, char *term,
+		      struct perf_event_attr *attr, int depth, int *res)
+{
+	int r;
 	char buf[256], rel[160], *eq = strchr(term, '=');
 	unsigned long long value = 1;
 
@@ -105,25 +117,29 @@ static int parse_term(const char *pmu, char *term,
 		return 0;
 	}
 	snprintf(rel, sizeof(rel), "format/%s", term);
-	if (read_sysfs(pmu, rel, buf, sizeof(buf)) == 0)
+	if ((r = read_sysfs(pmu, rel, buf, sizeof(buf))) == 0)
 		return apply_format(buf, value, attr);
+	if (resource_error(r))
+		return *res = r, -1;
 	if (eq)
 		return -1;
 	snprintf(rel, sizeof(rel), "events/%s", term);
-	if (read_sysfs(pmu, rel, buf, sizeof(buf)) == 0)
-		return parse_terms(pmu, buf, attr, depth + 1);
+	if ((r = read_sysfs(pmu, rel, buf, sizeof(buf))) == 0)
+		return parse_terms(pmu, buf, attr, depth + 1, res);
+	if (resource_error(r))
+		*res = r;
 	return -1;
 }
 
 static int parse_terms(const char *pmu, char *spec,
-		       struct perf_event_attr *attr, int depth)
+		       struct perf_event_attr *attr, int depth, int *res)
 {
 	char *save = NULL, *t;
 
 	if (depth > 2) /* an alias naming an alias naming an alias */
 		return -1;
 	for (t = strtok_r(spec, ",", &save); t; t = strtok_r(NULL, ",", &save))
-		if (parse_term(pmu, t, attr, depth) < 0)
+		if (parse_term(pmu, t, attr, depth, res) < 0)
 			return -1;
 	return 0;
 }
@@ -151,9 +167,17 @@ static int apply_mods(const char *m, struct perf_event_attr *attr)
 	return 0;
 }
 
+/* The PAPI code of a resource failure, errno left set for the caller. */
+static int resource_code(int err)
+{
+	errno = -err;
+	return err == -ENOMEM ? PAPI_ENOMEM : PAPI_ESYS;
+}
+
 int papi__pe_sysfs_parse(const char *name, struct perf_event_attr *attr)
 {
 	char pmu[128], spec[512], buf[32];
+	int r, res = 0;
 	const char *s1 = strchr(name, '/'), *s2;
 	size_t plen;
 
@@ -174,11 +198,11 @@ int papi__pe_sysfs_parse(const char *name, struct perf_event_attr *attr)
 		return PAPI_ENOEVNT; /* "cpu/../../x/": no path tricks */
 	memset(attr, 0, sizeof(*attr));
 	attr->size = sizeof(*attr);
-	if (read_sysfs(pmu, "type", buf, sizeof(buf)) < 0)
-		return PAPI_ENOEVNT;
+	if ((r = read_sysfs(pmu, "type", buf, sizeof(buf))) < 0)
+		return resource_error(r) ? resource_code(r) : PAPI_ENOEVNT;
 	attr->type = (unsigned int)strtoul(buf, NULL, 10);
-	if (!spec[0] || parse_terms(pmu, spec, attr, 0) < 0)
-		return PAPI_ENOEVNT;
+	if (!spec[0] || parse_terms(pmu, spec, attr, 0, &res) < 0)
+		return res ? resource_code(res) : PAPI_ENOEVNT;
 	if (apply_mods(s2 + 1, attr) < 0)
 		return PAPI_ENOEVNT;
 	return PAPI_OK;

@@ -55,6 +55,11 @@ void papi__hw_add_cache(PAPI_mh_info_t *mh, long level, int type, long size,
 void papi__hw_add_tlb(PAPI_mh_info_t *mh, long level, int type,
 		      unsigned long long entries, long page_size, int assoc);
 
+/* x86: the caches AMD's legacy leaves 0x80000005 (l1, EAX..EDX) and
+ * 0x80000006 (l23) describe; type_bits (may be NULL) adds policy bits. */
+void papi__hw_amd_legacy_caches(PAPI_mh_info_t *mh, const unsigned l1[4],
+				const unsigned l23[4], int (*type_bits)(int));
+
 /* Every cache of cpu from /sys/devices/system/cpu/cpuN/cache; returns how
  * many were found. A cache whose size sysfs does not state (arm64 without
  * firmware tables) is still recorded, with size 0, so that its level, type

@@ -194,6 +194,51 @@ static void cpuid_caches(PAPI_mh_info_t *mh, unsigned leaf,
 	}
 }
 
+/* AMD's 4-bit associativity code of leaf 0x80000006 (L2, L3): 0 off, 0xF
+ * fully associative, 9 "see leaf 0x8000001D" (unknown here: 0). */
+static long amd_assoc(unsigned code)
+{
+	static const short ways[16] = { 0, 1, 2, 3, 4, 6, 8, 0,
+					16, 0, 32, 48, 64, 96, 128, 0 };
+
+	if (code == 0xf)
+		return HW_ASSOC_FULL;
+	return ways[code & 0xf];
+}
+
+/* AMD's legacy cache leaves, for VMs that hide leaf 0x8000001D (no
+ * TOPOEXT) and give no sysfs cache directories, where they are all there
+ * is: 0x80000005 ECX L1d and EDX L1i (size KB in bits 31:24, ways 23:16,
+ * line 7:0), 0x80000006 ECX L2 (KB 31:16, ways code 15:12, line 7:0) and
+ * EDX L3 (units of 512 KB in 31:18, same codes). */
+void papi__hw_amd_legacy_caches(PAPI_mh_info_t *mh, const unsigned l1[4],
+				const unsigned l23[4], int (*type_bits)(int))
+{
+	int d = PAPI_MH_TYPE_DATA, i = PAPI_MH_TYPE_INST,
+	    u = PAPI_MH_TYPE_UNIFIED;
+	unsigned r;
+
+	if (type_bits) {
+		d = type_bits(d);
+		i = type_bits(i);
+		u = type_bits(u);
+	}
+	if ((r = l1[2]) >> 24)
+		papi__hw_add_cache(mh, 1, d, (long)(r >> 24) << 10, r & 0xff,
+				   ((r >> 16) & 0xff) == 0xff ? HW_ASSOC_FULL :
+								(long)((r >> 16) & 0xff));
+	if ((r = l1[3]) >> 24)
+		papi__hw_add_cache(mh, 1, i, (long)(r >> 24) << 10, r & 0xff,
+				   ((r >> 16) & 0xff) == 0xff ? HW_ASSOC_FULL :
+								(long)((r >> 16) & 0xff));
+	if ((r = l23[2]) >> 16 && (r >> 12) & 0xf)
+		papi__hw_add_cache(mh, 2, u, (long)(r >> 16) << 10, r & 0xff,
+				   amd_assoc((r >> 12) & 0xf));
+	if ((r = l23[3]) >> 18 && (r >> 12) & 0xf)
+		papi__hw_add_cache(mh, 3, u, (long)(r >> 18) << 19, r & 0xff,
+				   amd_assoc((r >> 12) & 0xf));
+}
+
 /* ---- AMD TLBs --------------------------------------------------------- */
 
 /* One TLB as AMD packs it in 16 bits: entries in the low 8 (L1, leaf
@@ -397,11 +442,20 @@ void papi__hw_arch_fill(PAPI_hw_info_t *hw, const char *info, int cpu)
 	if (hw->vendor == PAPI_VENDOR_AMD)
 		bits = amd_policy;
 	if (papi__hw_sysfs_caches(mh, cpu, bits) == 0) {
-		if (hw->vendor == PAPI_VENDOR_AMD &&
-		    __get_cpuid_max(0x80000000u, NULL) >= 0x8000001du)
+		unsigned ext = __get_cpuid_max(0x80000000u, NULL);
+
+		if (hw->vendor == PAPI_VENDOR_AMD && ext >= 0x8000001du)
 			cpuid_caches(mh, 0x8000001d, bits);
 		else if (max >= 4)
 			cpuid_caches(mh, 4, bits);
+		if (hw->vendor == PAPI_VENDOR_AMD && ext >= 0x80000006u &&
+		    mh->levels == 0) {
+			unsigned l1[4], l23[4];
+
+			cpuid(0x80000005u, 0, l1);
+			cpuid(0x80000006u, 0, l23);
+			papi__hw_amd_legacy_caches(mh, l1, l23, bits);
+		}
 	}
 	if (hw->vendor == PAPI_VENDOR_AMD)
 		amd_tlbs(mh);
