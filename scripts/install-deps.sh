@@ -24,8 +24,9 @@ BUILD_PKGS=(cmake gcc libc6-dev make pkgconf libpfm4-dev)
 # gives readelf and nm (tests/e2e/install.sh); strace counts syscalls in the
 # benchmarks. The labs (lab/): OpenBLAS as the matrix study's reference
 # line, likwid-bench beside the bandwidth tool, gnuplot for lab/plot.sh.
+# gfortran: the Fortran interface's tests (tests/fortran, label fortran).
 TEST_PKGS=(papi-examples papi-tools libasan8 libubsan1 binutils bc strace
-	python3 libopenblas0-pthread likwid gnuplot-nox)
+	python3 libopenblas0-pthread likwid gnuplot-nox gfortran)
 PKGS=("${BUILD_PKGS[@]}" "${TEST_PKGS[@]}")
 
 usage() {

@@ -21,7 +21,10 @@
 # thread count), who goes first alternating from round to round, the pairs
 # interleaved ROUNDS times: on a shared VM the bandwidth swings within
 # minutes (other tenants, and where the host places the two vCPUs), so only
-# figures taken side by side compare.
+# figures taken side by side compare. Before each pair the script waits (up
+# to MEMBW_QUIET_S seconds, 10; 0: not at all) for a second in which the
+# CPUs were at least 90% idle, so that the pair does not start inside
+# someone else's build; it runs anyway when none comes.
 #
 # Usage: compare_likwid.sh [PAPI_BIN] [ROUNDS]; prints CSV on stdout, one
 # line per run on stderr. MEMBW_MIB (256) sets the array size.
@@ -29,6 +32,7 @@ set -u
 bin=${1:-${PAPI_BIN:-build/bin}}
 rounds=${2:-4}
 mib=${MEMBW_MIB:-256}
+quiet_s=${MEMBW_QUIET_S:-10}
 command -v likwid-bench >/dev/null || {
 	echo "likwid-bench not installed (apt-get install likwid)" >&2
 	exit 77
@@ -52,6 +56,22 @@ copy:copy_$v:2 copy_nt_$v:copy_mem_$v:2"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# Idle and iowait over all CPUs against all time, from /proc/stat's first
+# line, over one second.
+quiet() {
+	local i a b
+	for ((i = 0; i < quiet_s; i++)); do
+		read -ra a </proc/stat
+		sleep 1
+		read -ra b </proc/stat
+		awk -v a="${a[*]}" -v b="${b[*]}" 'BEGIN {
+			split(a, x); split(b, y)
+			for (j = 2; j <= 9; j++) t += y[j] - x[j]
+			idle = y[5] + y[6] - x[5] - x[6]
+			exit !(t > 0 && idle >= 0.9 * t) }' && return 0
+	done
+	((quiet_s == 0)) || echo "# no quiet second in ${quiet_s} s: running anyway" >&2
+}
 # One line per run in $log: TOOL KERNEL THREADS MEAN BEST (GB/s).
 ours_run() { # KERNEL THREADS
 	local l
@@ -71,6 +91,7 @@ for ((r = 0; r < rounds; r++)); do
 	for t in 1 2; do
 		for p in $pairs; do
 			IFS=: read -r ours lk ns <<<"$p"
+			quiet
 			if ((r % 2 == 0)); then
 				ours_run "$ours" "$t"
 				likwid_run "$lk" "$t" "$ns"

@@ -43,7 +43,7 @@ struct papi__preset_map {
 };
 
 /* What an EventSet asks of a component's control state. */
-/* PAPI_read's shortcut (core/lib.h, struct papi__direct): fills values
+/* PAPI_read's shortcut (core/lib.h, struct papi__run): fills values
  * (the set's natives, in order) as read would. */
 typedef int (*papi__direct_fn)(void *arg, long long *values);
 

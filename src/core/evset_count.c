@@ -522,6 +522,14 @@ int papi__evset_reset(int id)
 	return ret;
 }
 
+/* a + b as the counters themselves wrap: modulo 2^64. A running total
+ * near LLONG_MAX must not be signed overflow, which C leaves undefined
+ * (UBSan aborts on it); PAPI_accum's totals wrap like the hardware. */
+static inline long long add_wrap(long long a, long long b)
+{
+	return (long long)((unsigned long long)a + (unsigned long long)b);
+}
+
 /* values += the counts since the last start, reset or accum; the counts
  * then start again from zero. */
 static int accum_locked(struct papi__evset *es, long long *values)
@@ -532,7 +540,7 @@ static int accum_locked(struct papi__evset *es, long long *values)
 
 	if (!(es->state & PAPI_RUNNING)) {
 		for (i = 0; i < es->nevents; i++)
-			values[i] += es->stopped[i];
+			values[i] = add_wrap(values[i], es->stopped[i]);
 		if (es->nevents)
 			memset(es->stopped, 0,
 			       (size_t)es->nevents * sizeof(long long));
@@ -543,7 +551,7 @@ static int accum_locked(struct papi__evset *es, long long *values)
 		return ret;
 	compute(es->events, es->nevents, raw, now);
 	for (i = 0; i < es->nevents; i++)
-		values[i] += now[i];
+		values[i] = add_wrap(values[i], now[i]);
 	return PAPI_OK;
 }
 

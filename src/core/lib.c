@@ -165,11 +165,12 @@ static void init_components(void)
  * fork(). prepare takes the library lock, so that no other thread is in
  * the middle of the library when the process is copied (the child would
  * inherit the lock held by a thread it does not have); the parent gives
- * it back. The child has one thread, a fresh lock, and none of the
- * parent's sets: their counters are the parent's (perf_event fds shared
- * with it: a DISABLE from the child would stop the parent's counting),
- * so they are dropped without touching the counters (fds closed, pages
- * left: the child has none of them) and their ids answer PAPI_ENOEVST;
+ * it back. The child has one thread, whose copy holds the lock (given
+ * back at the end), and none of the parent's sets: their counters are
+ * the parent's (perf_event fds shared with it: a DISABLE from the child
+ * would stop the parent's counting), so they are dropped without
+ * touching the counters (fds closed, pages left: the child has none of
+ * them) and their ids answer PAPI_ENOEVST;
  * so are the thread contexts (the forking thread gets a new one, as it
  * would in a new process) and the runs waiting in the limbo. The library
  * stays initialized.

@@ -204,8 +204,7 @@ PAPIF_ENTRY(papif_num_events, PAPIF_NUM_EVENTS, (int *EventSet, int *count))
 	*count = PAPI_num_events(*EventSet);
 }
 
-PAPIF_ENTRY(papif_state, PAPIF_STATE,
-	    (int *EventSet, int *status, int *check))
+PAPIF_ENTRY(papif_state, PAPIF_STATE, (int *EventSet, int *status, int *check))
 {
 	*check = PAPI_state(*EventSet, status);
 }

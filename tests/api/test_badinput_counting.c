@@ -5,6 +5,8 @@
  * and a set that is not running; the rate calls, the high-level API and
  * the PAPI 5 classic calls, before PAPI_library_init and after it.
  */
+#include <limits.h>
+
 #include "badinput.h"
 
 static long long vals[16];
@@ -120,6 +122,25 @@ static void after_init_counting(int es, int ces, int ccode)
 	ERR(PAPI_read_ts(ces, v, NULL), PAPI_EINVAL);
 	ERR(PAPI_stop(ces, v), PAPI_ENOTRUN);
 	ERR(PAPI_stop(ces, NULL), PAPI_ENOTRUN);
+	/* A running total at LLONG_MAX (issue 14): PAPI_accum adds as the
+	 * counters wrap, modulo 2^64; signed overflow was undefined (UBSan
+	 * aborted here in the sanitizer build). */
+	{
+		long long big[8];
+		int k;
+
+		for (k = 0; k < 8; k++)
+			big[k] = LLONG_MAX;
+		if (CALL(PAPI_start(ces)) == PAPI_OK) {
+			CHECK(CALL(PAPI_accum(ces, big)) == PAPI_OK,
+			      "PAPI_accum near LLONG_MAX");
+			/* LLONG_MAX + a count >= 0: at LLONG_MAX or wrapped
+			 * past it, never a trap. */
+			CHECK(big[0] == LLONG_MAX || big[0] < 0,
+			      "LLONG_MAX + count = %lld", big[0]);
+			CALL(PAPI_stop(ces, NULL));
+		}
+	}
 	check_set_unchanged(ces, ccode);
 }
 

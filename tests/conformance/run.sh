@@ -6,6 +6,9 @@
 # PAPI's run_tests.sh does, classifies every result as PASSED / SKIPPED /
 # FAILED and prints
 #     conformance: N passed, N skipped, N failed of T
+# PAPI's Fortran tests (ftests/, against fpapi.h from the same include
+# directory) are built and run too where a Fortran compiler is found, and
+# scored on a line of their own, not in that total.
 # See README.md next to this script for the details.
 #
 # Cross mode (tests/pmu-vm/run.sh uses it to run the suite in the emulated
@@ -51,6 +54,9 @@ usage: $PROG --include DIR --libdir DIR --work DIR [options]
                    script, except in --baseline mode)
   --no-compare     do not compare with a baseline
   --no-components  do not build/run components/perf_event/tests
+  --fc FC          Fortran compiler for PAPI's ftests (default gfortran;
+                   without one they are NOTBUILT); not in cross mode
+  --no-ftests      do not build/run ftests
   --extra          also build/run ctests sources that are not targets of
                    PAPI's ctests Makefile (helgrind helpers, BROKEN tests);
                    they change the total, so the default leaves them out
@@ -90,6 +96,8 @@ BASELINE=0
 COMPARE=""
 NO_COMPARE=0
 WITH_COMPONENTS=1
+WITH_FTESTS=1
+FC_OPT=""
 WITH_EXTRA=0
 CC_OPT=""
 STATIC_LIBS=""
@@ -128,6 +136,9 @@ while [ "$#" -gt 0 ]; do
 	--no-compare) NO_COMPARE=1; shift ;;
 	--no-components) WITH_COMPONENTS=0; shift ;;
 	--components) WITH_COMPONENTS=1; shift ;;
+	--no-ftests) WITH_FTESTS=0; shift ;;
+	--fc) need_arg "$@"; FC_OPT=$2; shift 2 ;;
+	--fc=*) FC_OPT=${1#*=}; shift ;;
 	--extra) WITH_EXTRA=1; shift ;;
 	--cc) need_arg "$@"; CC_OPT=$2; shift 2 ;;
 	--cc=*) CC_OPT=${1#*=}; shift ;;
@@ -156,6 +167,14 @@ case "$CC" in
 esac
 [ "$BUILD_ONLY" = 1 ] && [ -n "$FROM_CONSOLE" ] &&
 	die "--build-only and --from-console exclude each other"
+# PAPI's Fortran tests: on this host only (cross mode runs elsewhere).
+FC=${FC_OPT:-gfortran}
+[ -n "$STATIC_LIBS" ] || [ "$BUILD_ONLY" = 1 ] || [ -n "$FROM_CONSOLE" ] &&
+	WITH_FTESTS=0
+have_fc=0
+if [ "$WITH_FTESTS" = 1 ] && command -v "$FC" >/dev/null 2>&1; then
+	have_fc=1
+fi
 if [ -n "$FROM_CONSOLE" ]; then
 	[ -f "$FROM_CONSOLE" ] || die "--from-console: no such file: $FROM_CONSOLE"
 	FROM_CONSOLE=$(cd "$(dirname "$FROM_CONSOLE")" && pwd -P)/$(basename "$FROM_CONSOLE")
@@ -279,6 +298,12 @@ if [ -f "$EXAMPLES/run_tests_exclude.txt" ]; then
 else
 	: >"$TREE/run_tests_exclude.txt"
 fi
+if [ "$WITH_FTESTS" = 1 ] && [ -d "$EXAMPLES/ftests" ]; then
+	cp -R "$EXAMPLES/ftests" "$TREE/" ||
+		{ echo "$PROG: copying ftests failed" >&2; exit 1; }
+else
+	WITH_FTESTS=0
+fi
 if [ "$WITH_COMPONENTS" = 1 ] && [ -d "$EXAMPLES/components/perf_event/tests" ]; then
 	mkdir -p "$TREE/components/perf_event"
 	cp -R "$EXAMPLES/components/perf_event/tests" "$TREE/components/perf_event/"
@@ -296,6 +321,8 @@ fi
 WARN=(-Wall -Wextra)
 CT_CFLAGS=(-g -O1 "${WARN[@]}")
 VT_CFLAGS=(-g -O2 "${WARN[@]}")
+# ftests/Makefile: fixed form, lines up to 132 columns, -Dlinux, at -O1.
+FT_FFLAGS=(-g -O1 -Dlinux -ffixed-line-length-132)
 INC=(-I"$INCLUDE_DIR" -I"$TREE/testlib" -I"$TREE/validation_tests")
 STATIC_FLAG=()
 [ "${#STATIC_ARCHIVES[@]}" -gt 0 ] && STATIC_FLAG=(-static)
@@ -322,13 +349,15 @@ if [ -n "$HEADER_NOTE" ]; then
 fi
 
 # Recipe table, transcribed from PAPI 7.0's ctests/Makefile (+ the variables
-# its Makefile.recipies/Makefile.target define), validation_tests/Makefile
-# and components/perf_event/tests/Makefile.
+# its Makefile.recipies/Makefile.target define), validation_tests/Makefile,
+# components/perf_event/tests/Makefile and ftests/Makefile.
 #   id            test id = path relative to the tree root (as in
 #                 run_tests_exclude.txt)
 #   src           source file (relative to the test's directory)
 #   mode          cc | pthread (cc -pthread ... -lpthread) | omp (-fopenmp)
 #                 | helper-nopapi (no libpapi) | mpi (never built)
+#                 | f77 (the Fortran compiler, fixed form; ftests_util.F
+#                 linked in) | f77omp (the same with -fopenmp)
 #   defs          extra -D flags, comma separated, or -
 #   objs          extra objects, comma separated tokens, or -
 #   libs          extra libraries, comma separated, or -
@@ -489,7 +518,33 @@ components/perf_event/tests/nmi_watchdog                nmi_watchdog.c          
 components/perf_event/tests/perf_event_offcore_response perf_event_offcore_response.c cc - EVLIB,DOLOOPS - core
 components/perf_event/tests/perf_event_system_wide      perf_event_system_wide.c      cc - DOLOOPS - core
 components/perf_event/tests/perf_event_user_kernel      perf_event_user_kernel.c      cc - EVLIB,DOLOOPS - core
+ftests/strtest                  strtest.F               f77     -       -       -   core
+ftests/zero                     zero.F                  f77     -       DOLOOPS -   core
+ftests/zeronamed                zeronamed.F             f77     -       DOLOOPS -   core
+ftests/first                    first.F                 f77     -       DOLOOPS -   core
+ftests/second                   second.F                f77     -       DOLOOPS -   core
+ftests/tenth                    tenth.F                 f77     -       DOLOOPS -   core
+ftests/description              description.F           f77     -       DOLOOPS -   core
+ftests/fdmemtest                fdmemtest.F             f77     -       -       -   core
+ftests/accum                    accum.F                 f77     -       DOLOOPS -   core
+ftests/cost                     cost.F                  f77     -       -       -   core
+ftests/case1                    case1.F                 f77     -       DOLOOPS -   core
+ftests/case2                    case2.F                 f77     -       DOLOOPS -   core
+ftests/clockres                 clockres.F              f77     -       -       -   core
+ftests/eventname                eventname.F             f77     -       -       -   core
+ftests/fmatrixlowpapi           fmatrixlowpapi.F        f77     -       DOLOOPS -   core
+ftests/fmultiplex1              fmultiplex1.F           f77     -       DOLOOPS -   core
+ftests/johnmay2                 johnmay2.F              f77     -       DOLOOPS -   core
+ftests/fmultiplex2              fmultiplex2.F           f77     -       DOLOOPS -   core
+ftests/avail                    avail.F                 f77     -       -       -   core
+ftests/openmp                   openmp.F                f77omp  -       -       -   core
+ftests/serial_hl                serial_hl.F             f77     NUM_FLOPS=20000000 DOLOOPS - core
+ftests/nineth                   nineth.F                f77     -       DOLOOPS -   extra
 '
+# ftests/serial_hl.F passes NUM_FLOPS to fdo_flops but includes fpapi.h, not
+# fpapi_test.h, which defines it: built as it is, NUM_FLOPS is an implicit,
+# uninitialized REAL, and the loop count is whatever the stack holds there
+# (nothing, or minutes). It gets fpapi_test.h's value, as the test means.
 
 # Sources that are support code, not test programs.
 SUPPORT_SOURCES=" ctests/prof_utils.c validation_tests/display_error.c
@@ -545,6 +600,14 @@ for f in "$TREE"/ctests/*.c "$TREE"/validation_tests/*.c "${comp_glob[@]}"; do
 	case "$rel" in validation_tests/*) objs=DISP,BRANCH,TESTFLOPS,TESTINS,MATRIX ;; esac
 	add_recipe "${rel%.c}" "$(basename "$rel")" "$mode" - "$objs" m extra
 done
+for f in "$TREE"/ftests/*.F; do
+	[ -f "$f" ] || continue
+	rel=${f#"$TREE"/}
+	case "$known" in *" $rel "*) continue ;; esac
+	mode=f77
+	grep -q -i 'omp_' "$f" && mode=f77omp
+	add_recipe "${rel%.F}" "$(basename "$rel")" "$mode" - DOLOOPS - extra
+done
 
 # Decide, per test, whether it is built, run and counted.
 #   PLAN: run | excluded | excluded:<reason> (--exclude-list)
@@ -560,6 +623,13 @@ for i in "${!IDS[@]}"; do
 	elif [ "${MODES[$i]}" = mpi ]; then
 		p="notbuilt:MPI test (not built)"
 	elif [ "${MODES[$i]}" = omp ] && [ "$have_openmp" = 0 ]; then
+		p="notbuilt:OpenMP (libgomp) not available"
+	elif [ "${MODES[$i]#f77}" != "${MODES[$i]}" ] && [ "$have_fc" = 0 ]; then
+		p="notbuilt:no Fortran compiler ($FC; apt-get install gfortran)"
+	elif [ "${MODES[$i]#f77}" != "${MODES[$i]}" ] &&
+		[ ! -f "$INCLUDE_DIR/fpapi.h" ]; then
+		p="notbuilt:no fpapi.h in $INCLUDE_DIR"
+	elif [ "${MODES[$i]}" = f77omp ] && [ "$have_openmp" = 0 ]; then
 		p="notbuilt:OpenMP (libgomp) not available"
 	elif is_excluded "$id"; then
 		p=excluded
@@ -650,6 +720,8 @@ build_test() {
 	case "$mode" in
 	pthread) flags=(-pthread "${flags[@]}") ;;
 	omp) flags=(-pthread -fopenmp "${flags[@]}") ;;
+	f77) flags=("${FT_FFLAGS[@]}") ;;
+	f77omp) flags=(-fopenmp "${FT_FFLAGS[@]}") ;;
 	esac
 	local d o l
 	if [ "${DEFS[$i]}" != - ]; then
@@ -672,6 +744,11 @@ build_test() {
 			"$(cat "$TREE/testlib/test_utils.o.failed" 2>/dev/null || echo 'missing')" >"$stat"
 		return 0
 	fi
+	if [ "${mode#f77}" != "$mode" ] && [ ! -f "$TREE/testlib/libftestlib.a" ]; then
+		printf 'FAIL\tprerequisite testlib/ftests_util.o did not build: %s\n' \
+			"$(cat "$TREE/testlib/ftests_util.o.failed" 2>/dev/null || echo 'missing')" >"$stat"
+		return 0
+	fi
 	libs=()
 	if [ "${LIBS[$i]}" != - ]; then
 		for l in ${LIBS[$i]//,/ }; do libs+=("-l$l"); done
@@ -682,6 +759,14 @@ build_test() {
 		# Static too where the tests are (the PMU machine has no
 		# dynamic loader: a dynamic attach_target fails to exec there).
 		cmd+=("${STATIC_FLAG[@]}" "$TREE/testlib/libtestlib.a")
+	elif [ "${mode#f77}" != "$mode" ]; then
+		# The source by its name in its directory, as ftests/Makefile
+		# does: __FILE__ is what ftests_pass() prints before PASSED, at
+		# column 41 (a longer path would be overwritten by it).
+		cmd[0]=$FC
+		cmd=("${cmd[@]/#"$dir/$src"/$src}")
+		cmd+=("${FSKIPWRAP[@]}" "$TREE/testlib/libftestlib.a"
+			"$TREE/testlib/libtestlib.a" "${PAPI_LINK[@]}")
 	else
 		cmd+=("${SKIPWRAP[@]}" "$TREE/testlib/libtestlib.a" "${PAPI_LINK[@]}")
 	fi
@@ -738,6 +823,23 @@ if [ -f "$TREE/testlib/test_utils.o" ]; then
 	"$AR" rcs "$TREE/testlib/libtestlib.a" "$TREE/testlib/test_utils.o" >"$BLOG/libtestlib.log" 2>&1 ||
 		rm -f "$TREE/testlib/libtestlib.a"
 fi
+# The Fortran tests' half of testlib, when one of them is to be built.
+need_ftestlib=0
+for i in "${BUILD_IDX[@]}"; do
+	[ "${MODES[$i]#f77}" != "${MODES[$i]}" ] && need_ftestlib=1
+done
+if [ "$need_ftestlib" = 1 ] && [ -f "$TREE/testlib/ftests_util.F" ]; then
+	log="$BLOG/testlib__ftests_util.o.log"
+	if (cd "$TREE/testlib" && "$FC" "${INC[@]}" "${FT_FFLAGS[@]}" \
+		-c "$TREE/testlib/ftests_util.F" -o "$TREE/testlib/ftests_util.o") \
+		>"$log" 2>&1; then
+		"$AR" rcs "$TREE/testlib/libftestlib.a" "$TREE/testlib/ftests_util.o" \
+			>>"$log" 2>&1 || rm -f "$TREE/testlib/libftestlib.a"
+	else
+		rm -f "$TREE/testlib/ftests_util.o"
+		printf '%s\n' "$(first_error "$log")" >"$TREE/testlib/ftests_util.o.failed"
+	fi
+fi
 
 # testlib's test_skip() prints a bare "SKIPPED" and drops its arguments.  To
 # report why a test skipped, every test is linked with --wrap=test_skip and a
@@ -761,6 +863,63 @@ CEOF
 if "$CC" -g -O1 -c "$WORK/skip_reason.c" -o "$WORK/skip_reason.o" >"$BLOG/skip_reason.log" 2>&1 &&
 	"$AR" rcs "$WORK/libskipreason.a" "$WORK/skip_reason.o" >>"$BLOG/skip_reason.log" 2>&1; then
 	SKIPWRAP=("-Wl,--wrap=test_skip" "$WORK/libskipreason.a")
+fi
+# The same for the Fortran tests: ftests_util.F's ftest_skip and ftest_fail
+# print no reason under TESTS_QUIET (ftest_fail skips for PAPI_ECMP,
+# PAPI_ENOEVNT, PAPI_ECNFLCT, PAPI_EPERM and 0). Their wrappers, called the
+# Fortran way (every argument by reference, then the two CHARACTER lengths),
+# write "[conformance-skip] ..." for a skip, "[conformance-fail] ..." for a
+# failure, then call the real subroutine.
+FSKIPWRAP=()
+if [ "$need_ftestlib" = 1 ]; then
+cat >"$WORK/fskip_reason.c" <<'CEOF'
+#include <stddef.h>
+#include <stdio.h>
+void __real_ftest_skip_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len);
+void __real_ftest_fail_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len);
+void __wrap_ftest_skip_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len);
+void __wrap_ftest_fail_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len);
+
+static void say(const char *tag, const char *file, int line, const char *call,
+		int retval, size_t file_len, size_t call_len)
+{
+	while (file_len > 0 && file[file_len - 1] == ' ')
+		file_len--;
+	while (call_len > 0 && call[call_len - 1] == ' ')
+		call_len--;
+	fflush(stdout);
+	fprintf(stderr, "[conformance-%s] %.*s:%d: %.*s (retval %d)\n", tag,
+		(int)file_len, file, line, (int)call_len, call, retval);
+	fflush(stderr);
+}
+
+void __wrap_ftest_skip_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len)
+{
+	say("skip", file, *line, call, *retval, file_len, call_len);
+	__real_ftest_skip_(file, line, call, retval, file_len, call_len);
+}
+
+void __wrap_ftest_fail_(const char *file, int *line, const char *call,
+			int *retval, size_t file_len, size_t call_len)
+{
+	/* PAPI_ECMP, PAPI_ENOEVNT, PAPI_ECNFLCT, PAPI_EPERM: a skip; and
+	 * retval 0, which ftest_fail reports as SKIPPED. */
+	int r = *retval;
+	int skip = r == 0 || r == -4 || r == -7 || r == -8 || r == -15;
+
+	say(skip ? "skip" : "fail", file, *line, call, r, file_len, call_len);
+	__real_ftest_fail_(file, line, call, retval, file_len, call_len);
+}
+CEOF
+if "$CC" -g -O1 -c "$WORK/fskip_reason.c" -o "$WORK/fskip_reason.o" >"$BLOG/fskip_reason.log" 2>&1 &&
+	"$AR" rcs "$WORK/libfskipreason.a" "$WORK/fskip_reason.o" >>"$BLOG/fskip_reason.log" 2>&1; then
+	FSKIPWRAP=("-Wl,--wrap=ftest_skip_" "-Wl,--wrap=ftest_fail_" "$WORK/libfskipreason.a")
+fi
 fi
 
 for i in "${BUILD_IDX[@]}"; do
@@ -801,7 +960,10 @@ classify() {
 	REASON=""
 	if grep -q -E '(^|[^A-Za-z_])FAILED([^A-Za-z_]|$)' <<<"$text"; then
 		# test_fail(): "FAILED!!!" then "Line # N Error in CALL: message".
-		REASON=$(grep -A3 -E '(^|[^A-Za-z_])FAILED([^A-Za-z_]|$)' <<<"$text" |
+		# ftest_fail() (Fortran): its wrapper's line says where and why.
+		REASON=$(grep -m1 '^\[conformance-fail\] ' <<<"$text" |
+			sed 's|^\[conformance-fail\] |ftest_fail at ftests/|' || true)
+		[ -n "$REASON" ] || REASON=$(grep -A3 -E '(^|[^A-Za-z_])FAILED([^A-Za-z_]|$)' <<<"$text" |
 			grep -m1 -E 'Line #|Error|error' || true)
 		[ -n "$REASON" ] || REASON=$(grep -m1 -E '(^|[^A-Za-z_])FAILED([^A-Za-z_]|$)' <<<"$text")
 		REASON=${REASON//FAILED!!!/ }
@@ -832,7 +994,10 @@ classify() {
 		# test_skip() prints no reason; the line before it usually says why
 		# (a PAPI error message or the test's own explanation).
 		REASON=$(grep -m1 '^\[conformance-skip\] ' <<<"$text" | sed 's/^\[conformance-skip\] //')
-		[ -n "$REASON" ] && REASON="test_skip at ${REASON//"$TREE/"/}"
+		case "$id" in
+		ftests/*) [ -n "$REASON" ] && REASON="ftest_skip at ftests/$REASON" ;;
+		*) [ -n "$REASON" ] && REASON="test_skip at ${REASON//"$TREE/"/}" ;;
+		esac
 		[ -n "$REASON" ] || REASON=$(grep -B12 -E '(^|[^A-Za-z_])SKIPPED([^A-Za-z_]|$)' <<<"$text" |
 			grep -v -E '(^|[^A-Za-z_])SKIPPED([^A-Za-z_]|$)|^[[:space:]]*$' | tail -n1)
 		[ -n "$REASON" ] || REASON="no reason printed (skip raised inside testlib, or SKIPPED printed by the test itself)"
@@ -858,12 +1023,14 @@ classify() {
 	REASON=$(one_line "$REASON")
 }
 
-# Run order as in run_tests.sh: validation tests, C tests, component tests.
+# Run order as in run_tests.sh: validation tests, C tests, Fortran tests,
+# component tests.
 order_key() {
 	case "$1" in
 	validation_tests/*) echo 1 ;;
 	ctests/*) echo 2 ;;
-	*) echo 3 ;;
+	ftests/*) echo 3 ;;
+	*) echo 4 ;;
 	esac
 }
 RUN_ORDER=$(for i in "${!IDS[@]}"; do
@@ -920,10 +1087,12 @@ if [ -n "$FROM_CONSOLE" ]; then
 fi
 
 # Counters: n_* for the PAPI test suite proper (validation_tests + ctests,
-# the set run_tests.sh reports), c_* for components/perf_event/tests, which
-# are reported on their own line and are not part of the total.
+# the set run_tests.sh reports), c_* for components/perf_event/tests and
+# f_* for the Fortran tests (ftests), which are reported on lines of their
+# own and are not part of the total.
 n_pass=0 n_skip=0 n_fail=0
 c_pass=0 c_skip=0 c_fail=0
+f_pass=0 f_skip=0 f_fail=0
 RES_LINES=()
 FAIL_LINES=()
 EXTRA_LINES=()
@@ -990,6 +1159,9 @@ for i in $RUN_ORDER; do
 	components/*:PASSED) c_pass=$((c_pass + 1)) ;;
 	components/*:SKIPPED) c_skip=$((c_skip + 1)) ;;
 	components/*) c_fail=$((c_fail + 1)) ;;
+	ftests/*:PASSED) f_pass=$((f_pass + 1)) ;;
+	ftests/*:SKIPPED) f_skip=$((f_skip + 1)) ;;
+	ftests/*) f_fail=$((f_fail + 1)) ;;
 	*:PASSED) n_pass=$((n_pass + 1)) ;;
 	*:SKIPPED) n_skip=$((n_skip + 1)) ;;
 	*) n_fail=$((n_fail + 1)) ;;
@@ -1011,6 +1183,8 @@ total=$((n_pass + n_skip + n_fail))
 summary="conformance${LABEL:+ ($LABEL)}: $n_pass passed, $n_skip skipped, $n_fail failed of $total"
 c_total=$((c_pass + c_skip + c_fail))
 c_summary="components/perf_event (not in the total above): $c_pass passed, $c_skip skipped, $c_fail failed of $c_total"
+f_total=$((f_pass + f_skip + f_fail))
+f_summary="ftests, Fortran (not in the total above): $f_pass passed, $f_skip skipped, $f_fail failed of $f_total"
 
 # libpapi actually loaded by the tests (sanity check for the comparison).
 resolved=""
@@ -1018,7 +1192,7 @@ if [ "${#STATIC_ARCHIVES[@]}" -gt 0 ]; then
 	resolved="statically linked: ${STATIC_ARCHIVES[*]}"
 fi
 probe=$TREE/ctests/zero
-[ -x "$probe" ] || probe=$(find "$TREE/ctests" "$TREE/validation_tests" -maxdepth 1 -type f -perm -u+x 2>/dev/null | head -n1)
+[ -x "$probe" ] || probe=$(find "$TREE/ctests" "$TREE/validation_tests" "$TREE/ftests" -maxdepth 1 -type f -perm -u+x ! -name '*.*' 2>/dev/null | head -n1)
 if [ -z "$resolved" ] && [ -n "$probe" ] && command -v ldd >/dev/null 2>&1; then
 	resolved=$(LD_LIBRARY_PATH="$LD_PATH_RUN" ldd "$probe" 2>/dev/null | awk '/libpapi/ {print $3; exit}')
 fi
@@ -1030,7 +1204,7 @@ fi
 	echo "# include: $INCLUDE_DIR${HEADER_NOTE:+ (WARNING: also used:$HEADER_NOTE)}"
 	echo "# libdir: $LIB_DIR (tests load: ${resolved:-unknown})"
 	echo "# examples: $EXAMPLES"
-	echo "# options: timeout=${TIMEOUT}s jobs=$JOBS only=${ONLY:-<all>} components=$WITH_COMPONENTS extra=$WITH_EXTRA openmp=$have_openmp"
+	echo "# options: timeout=${TIMEOUT}s jobs=$JOBS only=${ONLY:-<all>} components=$WITH_COMPONENTS ftests=$WITH_FTESTS extra=$WITH_EXTRA openmp=$have_openmp"
 	if [ "$CC" != gcc ] || [ -n "$FROM_CONSOLE" ] || [ -n "$EXCLUDE_LIST" ]; then
 		echo "# cross: cc=$CC${FROM_CONSOLE:+ run elsewhere, output from $FROM_CONSOLE}${EXCLUDE_LIST:+ exclude-list=$EXCLUDE_LIST}"
 	fi
@@ -1038,8 +1212,11 @@ fi
 	if [ "$WITH_COMPONENTS" = 1 ]; then
 		echo "# $c_summary"
 	fi
+	if [ "$WITH_FTESTS" = 1 ]; then
+		echo "# $f_summary (fc=$FC)"
+	fi
 	echo "# format: test<TAB>class<TAB>reason; EXCLUDED/NOTBUILT lines are not counted,"
-	echo "# components/* lines are counted only in the components line"
+	echo "# components/* and ftests/* lines are counted only in their own lines"
 	printf '%s\n' "${RES_LINES[@]}"
 	if [ "${#EXTRA_LINES[@]}" -gt 0 ]; then
 		printf '%s\n' "${EXTRA_LINES[@]}"
@@ -1087,6 +1264,7 @@ case "$resolved" in
 *) echo "$PROG: warning: the tests did not load libpapi from $LIB_DIR" >&2 ;;
 esac
 [ "$c_total" -gt 0 ] && echo "$c_summary"
+[ "$WITH_FTESTS" = 1 ] && echo "$f_summary"
 echo "results: $RESULTS"
 echo "time: build $((T_BUILT - T_START))s, run $((T_END - T_BUILT))s, total $((T_END - T_START))s"
 echo "$summary"

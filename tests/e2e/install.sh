@@ -4,9 +4,11 @@
 # Install test: `cmake --install` into a temporary prefix, then check the
 # installed tree the way a user of the library sees it:
 #   - the files: libpapi.so.7.0, libpapi.so, libpapi.a, papi.h,
-#     papiStdEventDefs.h, papi.pc, and one binary per utility in tools/;
+#     papiStdEventDefs.h, the Fortran include files fpapi.h, f77papi.h and
+#     f90papi.h, papi.pc, and one binary per utility in tools/;
 #   - the shared library's SONAME, that it names no build-tree RPATH, and that
-#     it exports only PAPI_* names;
+#     it exports only PAPI_* names and the Fortran interface's PAPIF_* (and
+#     papif_*, its lower-case spellings);
 #   - papi.pc: found through PKG_CONFIG_PATH, pointing at the prefix;
 #   - a program that calls PAPI_library_init(PAPI_VER_CURRENT), built with
 #     `pkg-config --cflags --libs papi` and run against the installed
@@ -70,10 +72,11 @@ else
 	fail "$libdir/libpapi.so is not a link to libpapi.so.7.0"
 fi
 for f in "$libdir/libpapi.a" "$libdir/pkgconfig/papi.pc" \
-	"$incdir/papi.h" "$incdir/papiStdEventDefs.h"; do
+	"$incdir/papi.h" "$incdir/papiStdEventDefs.h" "$incdir/fpapi.h" \
+	"$incdir/f77papi.h" "$incdir/f90papi.h"; do
 	if [ -f "$prefix/$f" ]; then ok "$f"; else fail "$f missing"; fi
 done
-for h in papi.h papiStdEventDefs.h; do
+for h in papi.h papiStdEventDefs.h fpapi.h f77papi.h f90papi.h; do
 	[ -f "$prefix/$incdir/$h" ] || continue
 	cmp -s "$PAPI_SRC/include/$h" "$prefix/$incdir/$h" ||
 		fail "installed $h differs from include/$h"
@@ -120,28 +123,31 @@ if [ -f "$so" ]; then
 	done
 	nm -D --defined-only "$so" | awk 'NF >= 3 { print $3 }' |
 		sed 's/@.*//' | sort -u >"$tmp/exports"
-	grep -v '^PAPI_' "$tmp/exports" >"$tmp/other" || true
+	grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' "$tmp/exports" \
+		>"$tmp/other" || true
 	n=$(wc -l <"$tmp/exports")
 	if [ "$n" -eq 0 ]; then
 		fail "libpapi.so exports nothing (hidden visibility, no export?)"
 	elif [ -s "$tmp/other" ]; then
-		fail "libpapi.so exports names that do not start with PAPI_:" \
+		fail "libpapi.so exports names that do not start with PAPI_" \
+			"(or PAPIF_/papif_):" \
 			"$(tr '\n' ' ' <"$tmp/other")"
 	else
-		ok "libpapi.so exports $n names, all PAPI_*"
+		ok "libpapi.so exports $n names, all PAPI_* or PAPIF_*/papif_*"
 	fi
-	# For information: PAPI_ names that upstream PAPI 7.0 does not export
+	# For information: names that upstream PAPI 7.0 does not export
 	# (a typo, or an internal name that leaked), if Debian's is here.
 	up=$(ldconfig -p 2>/dev/null |
 		awk '$1 == "libpapi.so.7.0" { print $NF; exit }')
 	if [ -n "$up" ] && [ -f "$up" ]; then
 		nm -D --defined-only "$up" | awk 'NF >= 3 { print $3 }' |
-			sed 's/@.*//' | grep '^PAPI_' | sort -u >"$tmp/upstream"
+			sed 's/@.*//' | grep -e '^PAPI_' -e '^PAPIF_' -e '^papif_' |
+			sort -u >"$tmp/upstream"
 		extra=$(comm -23 "$tmp/exports" "$tmp/upstream" | tr '\n' ' ')
 		[ -z "$extra" ] ||
 			echo "note: exported, but not by upstream PAPI 7.0: $extra"
 		echo "note: exports $(comm -12 "$tmp/exports" "$tmp/upstream" |
-			wc -l) of upstream's $(wc -l <"$tmp/upstream") PAPI_ names"
+			wc -l) of upstream's $(wc -l <"$tmp/upstream") PAPI_/PAPIF_ names"
 	fi
 fi
 

@@ -70,7 +70,7 @@ done
 	echo 'static void same(const char *n, long long f, long long c)'
 	echo '{'
 	echo '	if ((int)f != (int)c || f != (int)f) {'
-	echo '		printf("%s: Fortran %lld, C %d\n", n, f, (int)c);'
+	printf '%s\n' '		printf("%s: Fortran %lld, C %d\n", n, f, (int)c);'
 	echo '		bad++;'
 	echo '	}'
 	echo '}'

@@ -38,11 +38,17 @@ enum x_state {
 	X_APPIO,
 	X_STATES
 };
-static const char *const x_names[] = { "none", "created", "added",
-				       "running", "stopped",
-				       "overflow (software)", "appio" };
+static const char *const x_names[] = { "none",	  "created",
+				       "added",	  "running",
+				       "stopped", "overflow (software)",
+				       "appio" };
 
-enum c_action { C_STOP, C_SHUTDOWN, C_REINIT, C_ACTIONS };
+enum c_action {
+	C_STOP,
+	C_SHUTDOWN,
+	C_REINIT,
+	C_ACTIONS
+};
 static const char *const c_names[] = { "stop+cleanup", "shutdown",
 				       "shutdown+init" };
 
@@ -155,8 +161,10 @@ static int child(int p, int x, enum x_state s, enum c_action a)
 				fails++;
 			close(fd);
 			if (PAPI_stop(es, v) != PAPI_OK || v[0] != 1000) {
-				fprintf(stderr, "child: appio wrote %lld, "
-					"not 1000\n", v[0]);
+				fprintf(stderr,
+					"child: appio wrote %lld, "
+					"not 1000\n",
+					v[0]);
 				fails++;
 			}
 		}
@@ -230,7 +238,8 @@ static void one_fork(enum x_state s, enum c_action a)
 	CHECK(ret == PAPI_OK, "stop P: %s", PAPI_strerror(ret));
 	CHECK(v >= cpu * 6 / 10 && v <= cpu * 14 / 10 + 1000000,
 	      "X %s, child %s: the parent's task clock %lld ns for %lld ns "
-	      "of its CPU time", x_names[s], c_names[a], v, cpu);
+	      "of its CPU time",
+	      x_names[s], c_names[a], v, cpu);
 	if (threaded) {
 		if (atomic_load(&xt.state) == 1)
 			atomic_store(&xt.state, 2);

@@ -19,7 +19,7 @@
 #define READERS 2
 #define READS_BEFORE 2000 /* each reader, before the shutdown comes */
 #define READS_MAX 2000000 /* a reader's budget: ends a round that hangs */
-#define READS_AFTER 1000  /* reads after the first error, all errors */
+#define READS_AFTER 1000 /* reads after the first error, all errors */
 
 struct reader {
 	pthread_t th;
@@ -98,8 +98,8 @@ static int round_trip(const char *const *events, int nev)
 		      rd[i].ok_after_error);
 		CHECK(rd[i].bad_code == 0, "reader %d: error %d", i,
 		      rd[i].bad_code);
-		CHECK(rd[i].went_down == 0, "reader %d: %d counts went down",
-		      i, rd[i].went_down);
+		CHECK(rd[i].went_down == 0, "reader %d: %d counts went down", i,
+		      rd[i].went_down);
 	}
 	return started;
 }

@@ -35,9 +35,8 @@ static void on_tick(int sig)
 
 	(void)sig;
 	atomic_fetch_add(&h_calls, 1);
-	atomic_fetch_add(gettid() == atomic_load(&main_tid) ? &h_main
-							     : &h_malloc,
-			 1);
+	atomic_fetch_add(
+		gettid() == atomic_load(&main_tid) ? &h_main : &h_malloc, 1);
 	ret = PAPI_read(other, v);
 	if (ret == PAPI_OK)
 		ret = PAPI_accum(other, v);
@@ -127,8 +126,7 @@ static int run(void)
 		sched_yield();
 	t1 = tick_thread(gettid());
 	t2 = tick_thread(atomic_load(&malloc_tid));
-	CHECK(!timer_failed, "timer_create: %s",
-	      strerror(errno));
+	CHECK(!timer_failed, "timer_create: %s", strerror(errno));
 	for (i = 0; i < LOOPS && (atomic_load(&h_main) < HANDLER_CALLS ||
 				  atomic_load(&h_malloc) < HANDLER_CALLS);
 	     i++) {

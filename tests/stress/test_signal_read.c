@@ -130,8 +130,10 @@ int main(void)
 		}
 		for (j = 0; j < nev; j++) {
 			if (v[j] < last[j] && !down++)
-				fprintf(stderr, "read %d: event %d went from "
-					"%lld to %lld\n", i, j, last[j], v[j]);
+				fprintf(stderr,
+					"read %d: event %d went from "
+					"%lld to %lld\n",
+					i, j, last[j], v[j]);
 			last[j] = v[j];
 		}
 	}
@@ -151,8 +153,10 @@ int main(void)
 		}
 		for (j = 0; j < nev; j++)
 			if (sum[j] < before[j] && !neg++)
-				fprintf(stderr, "accum %d: event %d added "
-					"%lld\n", i, j, sum[j] - before[j]);
+				fprintf(stderr,
+					"accum %d: event %d added "
+					"%lld\n",
+					i, j, sum[j] - before[j]);
 	}
 	timer_delete(t);
 	CHECK(bad == 0, "%d of %d accums failed", bad, LOOPS);

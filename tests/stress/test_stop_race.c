@@ -21,7 +21,7 @@
 #include "stress.h"
 
 #define ROUNDS 300
-#define READS_BEFORE 200  /* reads before the other thread acts */
+#define READS_BEFORE 200 /* reads before the other thread acts */
 #define READS_MAX 1000000 /* a reader's budget */
 
 static const char *const one[] = { "perf::TASK-CLOCK", NULL };
@@ -37,8 +37,7 @@ struct shared {
 
 static int known_error(int ret)
 {
-	return ret == PAPI_ENOEVST || ret == PAPI_ENOTRUN ||
-	       ret == PAPI_EINVAL;
+	return ret == PAPI_ENOEVST || ret == PAPI_ENOTRUN || ret == PAPI_EINVAL;
 }
 
 static void reads(struct shared *s)
@@ -110,7 +109,8 @@ static void one_round(int way, const char *const *ev, int nev)
 			CHECK(ret == PAPI_OK, "stop of the runner's set: %s",
 			      PAPI_strerror(ret));
 			ret = PAPI_cleanup_eventset(s.es);
-			CHECK(ret == PAPI_OK, "cleanup: %s", PAPI_strerror(ret));
+			CHECK(ret == PAPI_OK, "cleanup: %s",
+			      PAPI_strerror(ret));
 			/* The reader's count restarts with the event. */
 			atomic_store(&s.done, 1);
 		}

@@ -96,8 +96,7 @@ int main(void)
 		}
 		pthread_join(th, NULL);
 	}
-	CHECK(atomic_load(&bad) == 0, "%d threads failed",
-	      atomic_load(&bad));
+	CHECK(atomic_load(&bad) == 0, "%d threads failed", atomic_load(&bad));
 	n = 4;
 	CHECK(PAPI_list_threads(tids, &n) == PAPI_OK, "list");
 	CHECK(n == 1, "%d threads listed after %d exited (1 expected)", n,
