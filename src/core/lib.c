@@ -236,6 +236,11 @@ int papi__lib_init(void)
 			 __ATOMIC_RELAXED);
 	papi__lib_unlock();
 	papi__thread_quiesce();
+	/* As PAPI 7.0 does, the thread that initializes the library is
+	 * registered now: PAPI_list_threads counts it, and it may
+	 * PAPI_unregister_thread before it ever counts (issues 14, 22). */
+	if (!papi__thread_self())
+		return PAPI_ENOMEM;
 	return PAPI_OK;
 }
 

@@ -20,9 +20,10 @@
  *      NULL) is PAPI_OK;
  *   9. PAPI_enum_cmp_event of a disabled component is PAPI_ENOCMP, adding
  *      its event PAPI_ECMP_DISABLED.
- * (Item 2, PAPI_list_threads after PAPI_library_init, and item 4, preset
- * categories, have their own tests: test_lifecycle.c,
- * test_preset_categories.c.)
+ *   2. PAPI_list_threads right after PAPI_library_init counts the
+ *      initial thread, which may PAPI_unregister_thread before it ever
+ *      counts (issue 14), and is listed again when it next asks;
+ * (Item 4, preset categories, has its own test: test_preset_categories.c.)
  */
 #include <papi.h>
 #include <signal.h>
@@ -325,12 +326,37 @@ static int item9_disabled(void)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
+static void item2_initial_thread(void)
+{
+	unsigned long ids[4];
+	int n = 4, es = PAPI_NULL, ret;
+
+	CHECK(PAPI_list_threads(ids, &n) == PAPI_OK && n == 1,
+	      "%d threads right after PAPI_library_init", n);
+	CHECK((ret = PAPI_unregister_thread()) == PAPI_OK,
+	      "unregister the initial thread: %s", PAPI_strerror(ret));
+	n = 4;
+	CHECK(PAPI_list_threads(ids, &n) == PAPI_OK && n == 0,
+	      "%d threads after unregistering", n);
+	/* Creating and adding need no context; counting makes it again. */
+	CHECK(PAPI_create_eventset(&es) == PAPI_OK, "create");
+	CHECK(PAPI_add_named_event(es, "perf::TASK-CLOCK") == PAPI_OK, "add");
+	CHECK(PAPI_start(es) == PAPI_OK && PAPI_stop(es, NULL) == PAPI_OK,
+	      "start/stop after unregistering");
+	n = 4;
+	CHECK(PAPI_list_threads(ids, &n) == PAPI_OK && n == 1,
+	      "%d threads after counting again", n);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
 int main(void)
 {
 	int r9;
 
 	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
 		return 1;
+	item2_initial_thread();
 	item1_perror();
 	item3_component();
 	items5_6_attach();

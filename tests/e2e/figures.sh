@@ -13,7 +13,7 @@ out=$(bash "$src/scripts/figures.sh" --check 2>&1)
 rc=$?
 [ -n "$out" ] && printf '%s\n' "$out"
 [ $rc -eq 0 ] || { echo "FAIL: quotes differ from docs/figures.md (scripts/figures.sh --update rewrites them)"; exit 1; }
-bad=$(awk '/^\| `[a-z0-9_.-]+` \|/ && !/\| `[^`]+` \| [0-9]{4}-[0-9]{2}-[0-9]{2}, / && !/\| - \| cited \(/ { print }' "$table")
+bad=$(awk '/^\| `[a-z0-9_.-]+` \|/ && !/\| `[^`]+` \| [0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9], / && !/\| - \| cited \(/ { print }' "$table")
 [ -z "$bad" ] || { echo "FAIL: rows without command or date:"; printf '%s\n' "$bad"; exit 1; }
 n=$(grep -c '^| `' "$table")
 q=$(cat "$src/README.md" "$src"/docs/*.md | grep -o '<!-- fig:' | wc -l)
