@@ -13,6 +13,7 @@
 #include <papi.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +23,54 @@
 #include "../common/lab.h"
 #include "kernels.h"
 
+/*
+ * The threads meet before and after every pass. A sleeping barrier
+ * (pthread_barrier_wait: a futex) lets a waiting thread's CPU go idle, and
+ * in a VM an idle vCPU is a halted one: on the Zen 5 VM waking it took 90
+ * us (median; up to 1 ms), paid on every pass by whichever thread waited,
+ * against two-thread passes of 4-8 ms. likwid-bench's threads spin. So
+ * do these, on a phase counter; where there are more threads than CPUs
+ * they yield the CPU while they spin, so that the thread they wait for can
+ * run.
+ */
+struct spin_barrier {
+	atomic_uint arrived, phase;
+	unsigned n;
+	int yield;
+};
+
+static void spin_init(struct spin_barrier *b, unsigned n)
+{
+	atomic_init(&b->arrived, 0);
+	atomic_init(&b->phase, 0);
+	b->n = n;
+	b->yield = (long)n > sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static void spin_wait(struct spin_barrier *b)
+{
+	/* The phase is read before arriving: the last to arrive resets the
+	 * count and then moves the phase on, so no thread can arrive at the
+	 * next barrier before the count is back at 0. */
+	unsigned ph = atomic_load_explicit(&b->phase, memory_order_acquire);
+
+	if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) +
+		    1 ==
+	    b->n) {
+		atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
+		atomic_store_explicit(&b->phase, ph + 1, memory_order_release);
+		return;
+	}
+	while (atomic_load_explicit(&b->phase, memory_order_acquire) == ph)
+		if (b->yield)
+			sched_yield();
+}
+
 struct run {
 	int nthreads, reps;
 	size_t n; /* doubles per array, all threads */
 	double *a, *b, *c;
-	pthread_barrier_t bar;
+	struct spin_barrier bar;
 	double best_ns[64]; /* per kernel */
 	double sum_ns[64];  /* per kernel, over its timed passes */
 	double sink;
@@ -93,7 +137,7 @@ static void *work(void *p)
 		for (int rep = -1; rep < r->reps; rep++) {
 			long long t0 = 0;
 
-			pthread_barrier_wait(&r->bar);
+			spin_wait(&r->bar);
 			if (w->id == 0) {
 				t0 = lab_now_ns();
 				lab_counters_start(&c);
@@ -101,7 +145,7 @@ static void *work(void *p)
 			bw_kernels[k].fn(&x);
 			if (w->id == 0)
 				lab_counters_stop(&c);
-			pthread_barrier_wait(&r->bar);
+			spin_wait(&r->bar);
 			if (w->id == 0 && rep >= 0) {
 				double ns = (double)(lab_now_ns() - t0);
 
@@ -148,7 +192,7 @@ static int run_threads(struct run *r)
 		fprintf(stderr, "out of memory for 3 x %zu MiB\n", bytes >> 20);
 		return -1;
 	}
-	pthread_barrier_init(&r->bar, NULL, (unsigned)r->nthreads);
+	spin_init(&r->bar, (unsigned)r->nthreads);
 	for (int t = 0; t < r->nthreads; t++) {
 		w[t].r = r;
 		w[t].id = t;
@@ -156,7 +200,6 @@ static int run_threads(struct run *r)
 	}
 	for (int t = 0; t < r->nthreads; t++)
 		pthread_join(th[t], NULL);
-	pthread_barrier_destroy(&r->bar);
 	free(r->a);
 	free(r->b);
 	free(r->c);
