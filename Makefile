@@ -13,6 +13,8 @@
 #   make install PREFIX=... install (default PREFIX=/usr/local)
 #   make ci                 check, check-asan, check-tsan, check-pmu: what
 #                           CI runs
+#   make deb                Debian packages into build-deb/deb/
+#                           (docs/packaging.md)
 #   make clean              remove the build directories
 
 PREFIX     ?= /usr/local
@@ -28,7 +30,7 @@ MAKEFLAGS += --no-print-directory
 CTEST = ctest --output-on-failure --no-tests=error -j$(JOBS) $(CTEST_ARGS) --test-dir
 
 .PHONY: all deps build build-asan build-tsan check check-asan check-tsan \
-	check-pmu demo install ci clean figures
+	check-pmu demo install ci clean figures deb
 
 # Default: packages, configure (first time only), build.
 all: build
@@ -95,6 +97,14 @@ install: deps
 	cmake --build $(BUILD) -j$(JOBS)
 	cmake --install $(BUILD)
 
+# Debian packages (CPack, cmake/packaging.cmake): a /usr build in build-deb/.
+deb: deps
+	cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF
+	cmake --build build-deb -j$(JOBS)
+	cd build-deb && cpack -G DEB
+	@ls build-deb/deb/*.deb
+
 # What CI runs (.ci/run): each step only after the previous one passed.
 ci:
 	$(MAKE) check
@@ -104,4 +114,4 @@ ci:
 
 # Remove the build directories.
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) build-deb

@@ -3,7 +3,8 @@
  * What a high-level region costs in steady state: instructions per
  * PAPI_hl_region_begin + PAPI_hl_region_end of the same region name,
  * called again and again after a first pair (which sets the high-level
- * API up: its EventSet, the thread's records). Measured as bench/insns.c
+ * API up: its EventSet, the thread's records), and per PAPI_hl_read of
+ * an open region. Measured as bench/insns.c
  * measures: user-mode instructions with a counter of our own read in user
  * space around the pair (the least of REPS pairs, minus an empty call),
  * all instructions with the PMU VM's virtual clock (bench.h,
@@ -48,6 +49,12 @@ static void op_region(void)
 {
 	PAPI_hl_region_begin(REGION);
 	PAPI_hl_region_end(REGION);
+}
+
+/* Inside an open region "outer". */
+static void op_read(void)
+{
+	PAPI_hl_read("outer");
 }
 
 struct cost {
@@ -143,6 +150,18 @@ int main(void)
 	printf("%s,hl,PAPI_hl_region_begin+end,%d,%lld,%lld,,%lld\n",
 	       BENCH_IMPL, count_events(evs), c.user - e.user, c.all - e.all,
 	       clk);
+	/* PAPI_hl_read of an open region, in steady state too. */
+	if (PAPI_hl_region_begin("outer") == PAPI_OK &&
+	    PAPI_hl_read("outer") == PAPI_OK) {
+		least(op_read, &c);
+		clk = (long long)((double)(vleast(op_read) - vleast(op_none)) *
+					  bench_vclock_ns() / VK +
+				  0.5);
+		printf("%s,hl,PAPI_hl_read,%d,%lld,%lld,,%lld\n", BENCH_IMPL,
+		       count_events(evs), c.user - e.user, c.all - e.all,
+		       clk);
+		PAPI_hl_region_end("outer");
+	}
 	sc = bench_sc_open();
 	if (sc >= 0) {
 		least(op_none, &e);

@@ -5,7 +5,8 @@
 # machine (tests/pmu-vm: QEMU TCG, cortex-a57, one vCPU, -icount shift=0,
 # randomize_kstack_offset=off), for our library and for Debian's PAPI 7.0.0
 # (libpapi-dev:arm64's libpapi.a), built from the same bench/insns.c and
-# bench/hl.c and run in the same boot. Also runs our papi_cost there
+# bench/hl.c and run in the same boot, and start-up (bench/init.c:
+# PAPI_library_init, the first high-level region). Also runs our papi_cost there
 # (PAPI_TOT_CYC + PAPI_TOT_INS) and tests/api/test_fastread.c.
 #
 #   1. tests/pmu-vm/setup.sh prepares the kernel, busybox and libpfm4
@@ -13,13 +14,14 @@
 #   2. our libpapi.a is cross-built (tests/pmu-vm/aarch64.cmake), and the
 #      programs are linked statically, against ours and against Debian's;
 #   3. one boot runs them (tests/pmu-vm/init), and the CSV rows of
-#      bench/insns.c and bench/hl.c are collected into $OUT/insns.csv (the
+#      bench/insns.c, bench/hl.c and bench/init.c are collected into $OUT/insns.csv (the
 #      high-level API's events into $OUT/hl-events), papi_cost's output
 #      into $OUT/papi_cost.txt and .json.
 #
 # Environment: PAPI_PMU_CACHE (default build-pmu-vm/cache, shared with
 # tests/pmu-vm/run.sh), PAPI_BENCH_OUT (default build-bench-vm),
-# PAPI_COST_ITERS (papi_cost -t, default 20000), QEMU.
+# PAPI_COST_ITERS (papi_cost -t, default 20000), PAPI_BENCH_CMAKE_ARGS
+# (more arguments for the library's cmake), QEMU.
 # Exit 0 when the machine ran everything, 1 on a build failure, 2 when it
 # did not finish.
 set -uo pipefail
@@ -57,7 +59,7 @@ blog=$OUT/build.log
 : >"$blog"
 cmake -S "$SRC" -B "$OUT/lib" -DCMAKE_TOOLCHAIN_FILE="$SRC/tests/pmu-vm/aarch64.cmake" \
 	-DPAPI_PFM_ROOT="$PFM_ROOT" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	-DBUILD_TESTING=OFF >>"$blog" 2>&1 &&
+	-DBUILD_TESTING=OFF ${PAPI_BENCH_CMAKE_ARGS:-} >>"$blog" 2>&1 &&
 	cmake --build "$OUT/lib" --target papi_static -j2 >>"$blog" 2>&1 ||
 	{ tail -30 "$blog"; log "building our libpapi.a failed"; exit 1; }
 
@@ -82,6 +84,9 @@ XF= build tests/5_hl_ours "$SRC/include" "$OURS" "$SRC/bench/hl.c"
 XF='-DBENCH_IMPL="debian-7.0.0"' build tests/6_hl_debian \
 	"$DEB/usr/include" "$DEBA" "$SRC/bench/hl.c"
 XF= build usr/bin/papi_cost "$SRC/include" "$OURS" "$SRC"/tools/papi_cost/*.c
+XF= build tests/7_init_ours "$SRC/include" "$OURS" "$SRC/bench/init.c"
+XF='-DBENCH_IMPL="debian-7.0.0"' build tests/8_init_debian \
+	"$DEB/usr/include" "$DEBA" "$SRC/bench/init.c"
 cat >"$R/tests/4_papi_cost" <<EOF
 #!/bin/sh
 papi_cost -t $ITERS
@@ -91,7 +96,7 @@ EOF
 chmod 755 "$R/tests/4_papi_cost"
 cp "$CACHE/busybox" "$R/bin/busybox"
 install -m 755 "$SRC/tests/pmu-vm/init" "$R/init"
-aarch64-linux-gnu-strip "$R"/tests/[12356]_* "$R/usr/bin/papi_cost" 2>/dev/null
+aarch64-linux-gnu-strip "$R"/tests/[1235678]_* "$R/usr/bin/papi_cost" 2>/dev/null
 (cd "$R" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initrd.gz" || exit 1
 
 log "booting (console: $OUT/console.log)"

@@ -12,7 +12,7 @@ install(FILES
 	${CMAKE_SOURCE_DIR}/include/fpapi.h
 	${CMAKE_SOURCE_DIR}/include/f77papi.h
 	${CMAKE_SOURCE_DIR}/include/f90papi.h
-	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
 
 include(CheckLanguage)
 check_language(Fortran)

@@ -33,7 +33,21 @@ extern "C" {
 #define PAPI_VERSION_REVISION(x)	(((x) >> 8) & 0xff)
 #define PAPI_VERSION_INCREMENT(x)	((x) & 0xff)
 
-#define PAPI_VERSION		PAPI_VERSION_NUMBER(7, 0, 0, 0)
+/*
+ * The PAPI release whose interface this header describes: 70 (PAPI 7.0,
+ * libpapi.so.7.0), 71 (7.1: 7.0's layouts, libpapi.so.7.1) or 72 (7.2:
+ * PAPI_PARTIAL, component presets and qualifiers, libpapi.so.7.2). The
+ * installed papi.h of each edition sets it; a program must link the
+ * library of the same edition, which PAPI_library_init checks.
+ */
+#ifndef PAPI_EDITION
+#define PAPI_EDITION		70
+#endif
+#if PAPI_EDITION != 70 && PAPI_EDITION != 71 && PAPI_EDITION != 72
+#error "PAPI_EDITION must be 70, 71 or 72"
+#endif
+
+#define PAPI_VERSION		PAPI_VERSION_NUMBER(7, PAPI_EDITION - 70, 0, 0)
 #define PAPI_VER_CURRENT	(PAPI_VERSION & 0xffff0000)
 
 /* These classify an event code as native, preset or user-defined. */
@@ -77,7 +91,12 @@ extern "C" {
 #define PAPI_ECMP_DISABLED	(-25)
 #define PAPI_EDELAY_INIT	(-26)
 #define PAPI_EMULPASS		(-27)
+#if PAPI_EDITION >= 72
+#define PAPI_PARTIAL		(-28)
+#define PAPI_NUM_ERRORS		29
+#else
 #define PAPI_NUM_ERRORS		28
+#endif
 
 /* Bits reported by PAPI_is_initialized(). */
 #define PAPI_NOT_INITED			0
@@ -247,6 +266,9 @@ extern "C" {
 enum {
 	PAPI_ENUM_EVENTS = 0,
 	PAPI_ENUM_FIRST,
+#if PAPI_EDITION >= 72
+	PAPI_PRESET_ENUM_FIRST_COMP,
+#endif
 	PAPI_PRESET_ENUM_AVAIL,
 
 	PAPI_PRESET_ENUM_MSC,
@@ -261,6 +283,10 @@ enum {
 	PAPI_PRESET_ENUM_L3,
 	PAPI_PRESET_ENUM_TLB,
 	PAPI_PRESET_ENUM_FP,
+#if PAPI_EDITION >= 72
+	PAPI_PRESET_ENUM_CPU,
+	PAPI_PRESET_ENUM_CPU_AVAIL,
+#endif
 
 	PAPI_NTV_ENUM_UMASKS,
 	PAPI_NTV_ENUM_UMASK_COMBOS,
@@ -376,6 +402,11 @@ typedef struct _papi_component_option {
 	char kernel_version[PAPI_MIN_STR_LEN];
 	char disabled_reason[PAPI_HUGE_STR_LEN];
 	int disabled;
+#if PAPI_EDITION >= 72
+	/* Enabled, but some of what it counts is not there, and why. */
+	char partially_disabled_reason[PAPI_HUGE_STR_LEN];
+	int partially_disabled;
+#endif
 	int initialized;
 	int CmpIdx;
 	int num_cntrs;
@@ -619,6 +650,9 @@ typedef struct _dmem_t {
 
 /* The most native terms a derived preset can be built from. */
 #define PAPI_MAX_INFO_TERMS	12
+#if PAPI_EDITION >= 72
+#define PAPI_MAX_COMP_QUALS	8
+#endif
 
 /* Where an event is measured (PAPI_event_info_t.location). */
 enum {
@@ -683,6 +717,12 @@ typedef struct event_info {
 	unsigned int code[PAPI_MAX_INFO_TERMS];
 	char name[PAPI_MAX_INFO_TERMS][PAPI_2MAX_STR_LEN];
 	char note[PAPI_HUGE_STR_LEN];
+#if PAPI_EDITION >= 72
+	/* The qualifiers the event takes (":u=0"...), each described. */
+	int num_quals;
+	char quals[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+	char quals_descrs[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+#endif
 } PAPI_event_info_t;
 
 /*

@@ -25,8 +25,14 @@ BUILD_PKGS=(cmake gcc libc6-dev make pkgconf libpfm4-dev)
 # benchmarks. The labs (lab/): OpenBLAS as the matrix study's reference
 # line, likwid-bench beside the bandwidth tool, gnuplot for lab/plot.sh.
 # gfortran: the Fortran interface's tests (tests/fortran, label fortran).
+# python3 also generates the manual pages (man/mkman.py); groff-base renders
+# them (tests/e2e/manpages.sh); lintian checks the Debian packages
+# (tests/e2e/deb.sh, `make deb`).
+# openmpi-bin, libopenmpi-dev: mpirun and mpicc for the MPI example of the
+# high-level API (examples/mpi_hl_imbalance.c, tests/e2e/hl_mpi.sh).
 TEST_PKGS=(papi-examples papi-tools libasan8 libubsan1 binutils bc strace
-	python3 libopenblas0-pthread likwid gnuplot-nox gfortran)
+	python3 libopenblas0-pthread likwid gnuplot-nox gfortran
+	groff-base lintian openmpi-bin libopenmpi-dev)
 PKGS=("${BUILD_PKGS[@]}" "${TEST_PKGS[@]}")
 
 usage() {

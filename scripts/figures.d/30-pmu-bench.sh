@@ -6,8 +6,11 @@
 # PAPI_read, read_ts, reset, accum of 1..4 events, user and all modes, and
 # their floors; start+stop counted by the PMU and by the virtual clock (all
 # instructions) beside the floors made of the same system calls, with and
-# without the perf pages mapped; the high-level region pair; papi_cost's
-# medians. Values are lists for 1 / 2 / 3 / 4 events where a key has no
+# without the perf pages mapped; the high-level region pair and
+# PAPI_hl_read; start-up (PAPI_library_init and the first region,
+# bench/init.c) beside Debian's, and on this host the ratio of init times
+# (build/bench/init: both libraries dlopen'ed by fresh processes);
+# papi_cost's medians. Values are lists for 1 / 2 / 3 / 4 events where a key has no
 # .Nev suffix.
 set -uo pipefail
 if ! command -v "${QEMU:-qemu-system-aarch64}" >/dev/null ||
@@ -169,6 +172,29 @@ fig("vm.hl.region.debian", hl(DEB))
 ev = open(os.path.join(out, "hl-events")).read().split()
 fig("vm.hl.events", ev[0] if len(ev) == 1 else "-")
 fig("vm.hl.region", f"ours {hl('ours')}; Debian's PAPI 7.0 {hl(DEB)}")
+for tag, impl in (("ours", "ours"), ("debian", DEB)):
+    r = cyc.get((impl, "hl", "PAPI_hl_read", 2))
+    if r is None:
+        missing.append(f"{impl},hl,PAPI_hl_read")
+    fig(f"vm.hl.read.{tag}", f"{r['user']} user, {r['vclock']} all" if r else "-")
+r = cyc.get(("ours", "hl", "PAPI_hl_region_begin+end", 2))
+fig("vm.hl.region.ours.all", r["vclock"] if r else "-")
+r = cyc.get(("ours", "hl", "PAPI_hl_read", 2))
+fig("vm.hl.read.ours.all", r["vclock"] if r else "-")
+
+# ---- start-up (bench/init.c) --------------------------------------------------
+def init(impl, op):
+    r = cyc.get((impl, "init", op, 0))
+    if r is None:
+        missing.append(f"{impl},init,{op}")
+        return None
+    return int(r["vclock"])
+for op, key in (("PAPI_library_init", "vm.init"),
+                ("first PAPI_hl_region_begin+end", "vm.init.hl")):
+    o, d = init("ours", op), init(DEB, op)
+    fig(f"{key}.ours", o if o is not None else "-")
+    fig(f"{key}.debian", d if d is not None else "-")
+    fig(f"{key}.ratio", ratio(o, d))
 
 # ---- papi_cost and test_fastread --------------------------------------------
 try:
@@ -200,3 +226,19 @@ if missing:
     print("30-pmu-bench: not measured: " + "; ".join(missing), file=sys.stderr)
     sys.exit(1)
 EOF
+rc=$?
+# Start-up on this host: ours and Debian's PAPI 7.0, each dlopen'ed by
+# fresh processes of bench/init, in the same run (ratio of medians).
+if [ -x "$BUILD/bench/init" ] && [ -e /usr/lib/x86_64-linux-gnu/libpapi.so.7.0 ]; then
+	line=$("$BUILD/bench/init" 41 | tee /dev/stderr | sed -n 's/^init-ratio,//p')
+	if [ -n "$line" ]; then
+		printf 'FIGURE\thost.init_ratio\t%sx (median; %sx by the 25th percentiles)\t%s\n' \
+			"${line%%,*}" "${line#*,}" "build/bench/init 41"
+	else
+		rc=1
+	fi
+else
+	echo "30-pmu-bench: no $BUILD/bench/init or no Debian libpapi7.0: host.init_ratio not measured" >&2
+	rc=1
+fi
+exit $rc

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/api.h"
+#include "core/edition.h"
 #include "core/lib.h"
 
 PAPI_EXPORT int PAPI_num_components(void)
@@ -14,7 +15,9 @@ PAPI_EXPORT const PAPI_component_info_t *PAPI_get_component_info(int cidx)
 {
 	if (cidx < 0 || cidx >= papi__lib.ncmp)
 		return NULL;
-	return &papi__lib.cmp[cidx].info;
+	papi__lib_info_fill(cidx, PAPI__INFO_ALL);
+	/* The layout of the edition linked (src/edition). */
+	return papi__ed_component_info(cidx);
 }
 
 PAPI_EXPORT int PAPI_get_component_index(const char *name)
@@ -55,6 +58,7 @@ PAPI_EXPORT int PAPI_num_cmp_hwctrs(int cidx)
 	REQUIRE_INIT();
 	if (cidx < 0 || cidx >= papi__lib.ncmp)
 		return RET(PAPI_ENOCMP);
+	papi__lib_info_fill(cidx, PAPI__INFO_COUNTERS);
 	return papi__lib.cmp[cidx].info.num_cntrs;
 }
 

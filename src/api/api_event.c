@@ -42,37 +42,6 @@ PAPI_EXPORT int PAPI_query_named_event(const char *EventName)
 	return RET(papi__event_query(code));
 }
 
-PAPI_EXPORT int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
-{
-	REQUIRE_INIT();
-	if (!info)
-		return RET(PAPI_EINVAL);
-	return RET(papi__event_info(EventCode, info));
-}
-
-PAPI_EXPORT int PAPI_enum_event(int *EventCode, int modifier)
-{
-	REQUIRE_INIT();
-	if (!EventCode)
-		return RET(PAPI_EINVAL);
-	/* The walk ends with PAPI_ENOEVNT: that is not worth a report. */
-	return papi__event_enum(EventCode, modifier, -1);
-}
-
-PAPI_EXPORT int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
-{
-	REQUIRE_INIT();
-	if (!EventCode)
-		return RET(PAPI_EINVAL);
-	if (cidx < 0 || cidx >= papi__lib.ncmp)
-		return RET(PAPI_ENOCMP);
-	/* A disabled component has no events to walk: PAPI 7.0 answers
-	 * PAPI_ENOCMP, as for an index with no component. */
-	if (papi__lib.cmp[cidx].info.disabled)
-		return RET(PAPI_ENOCMP);
-	return papi__event_enum(EventCode, modifier, cidx);
-}
-
 PAPI_EXPORT int PAPI_get_event_component(int EventCode)
 {
 	char name[PAPI_HUGE_STR_LEN];

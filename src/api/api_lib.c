@@ -7,19 +7,6 @@
 #include "core/err.h"
 #include "core/lib.h"
 
-PAPI_EXPORT int PAPI_library_init(int version)
-{
-	int ret;
-
-	/* PAPI compares major and minor only, and answers with its own. */
-	if ((version & 0xffff0000) != (PAPI_VER_CURRENT & 0xffff0000))
-		return PAPI_EINVAL;
-	ret = papi__lib_init();
-	if (ret != PAPI_OK)
-		return RET(ret);
-	return PAPI_VER_CURRENT;
-}
-
 PAPI_EXPORT int PAPI_is_initialized(void)
 {
 	return papi__lib_init_state();
@@ -37,12 +24,6 @@ PAPI_EXPORT int PAPI_set_debug(int level)
 		return RET(PAPI_EINVAL);
 	papi__lib.debug = level;
 	return PAPI_OK;
-}
-
-PAPI_EXPORT char *PAPI_strerror(int code)
-{
-	/* PAPI's prototype returns char *; callers must not write to it. */
-	return (char *)papi__err_message(code);
 }
 
 PAPI_EXPORT void PAPI_perror(const char *msg)

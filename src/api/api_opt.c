@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/api.h"
+#include "core/edition.h"
 #include "core/evset.h"
 #include "core/lib.h"
 #include "core/log.h"
@@ -125,8 +126,8 @@ static int cpu_attach(int EventSet, unsigned int cpu)
 	ret = papi__evset_get_opts(EventSet, &o);
 	if (ret != PAPI_OK)
 		return ret;
-	if (papi__lib.hw.totalcpus > 0 &&
-	    cpu >= (unsigned int)papi__lib.hw.totalcpus)
+	if (papi__lib_hw()->totalcpus > 0 &&
+	    cpu >= (unsigned int)papi__lib_hw()->totalcpus)
 		return PAPI_EINVAL;
 	o.tid = -1;
 	o.cpu = (int)cpu;
@@ -283,7 +284,7 @@ static int get_opt(int option, PAPI_option_t *p)
 {
 	switch (option) {
 	case PAPI_HWINFO:
-		p->hw_info = &papi__lib.hw;
+		p->hw_info = (PAPI_hw_info_t *)papi__lib_hw();
 		return PAPI_OK;
 	case PAPI_EXEINFO:
 		p->exe_info = (PAPI_exe_info_t *)papi__sysinfo_exe();
@@ -302,7 +303,8 @@ static int get_opt(int option, PAPI_option_t *p)
 	case PAPI_COMPONENTINFO:
 		if (papi__lib.ncmp == 0)
 			return PAPI_ENOCMP;
-		p->cmp_info = &papi__lib.cmp[0].info;
+		papi__lib_info_fill(0, PAPI__INFO_ALL);
+		p->cmp_info = (PAPI_component_info_t *)papi__ed_component_info(0);
 		return PAPI_OK;
 	case PAPI_DEBUG:
 		p->debug.level = papi__lib.debug;
@@ -333,7 +335,7 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	/* Options answered by value; ptr may be NULL for these. */
 	switch (option) {
 	case PAPI_LIB_VERSION:
-		return PAPI_VERSION;
+		return papi__ed_version();
 	case PAPI_DEBUG:
 		if (!ptr)
 			return papi__lib.debug;
@@ -347,10 +349,11 @@ PAPI_EXPORT int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	REQUIRE_INIT();
 	switch (option) {
 	case PAPI_CLOCKRATE:
-		return (int)papi__lib.hw.cpu_max_mhz;
+		return (int)papi__lib_hw()->cpu_max_mhz;
 	case PAPI_MAX_CPUS:
-		return papi__lib.hw.ncpu;
+		return papi__lib_hw()->ncpu;
 	case PAPI_MAX_HWCTRS:
+		papi__lib_info_fill(0, PAPI__INFO_COUNTERS);
 		return papi__lib.ncmp ? papi__lib.cmp[0].info.num_cntrs : 0;
 	case PAPI_MAX_MPX_CTRS:
 		return papi__lib.ncmp ? papi__lib.cmp[0].info.num_mpx_cntrs : 0;
@@ -373,6 +376,7 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 		return RET(PAPI_ENOCMP);
 	switch (option) {
 	case PAPI_MAX_HWCTRS:
+		papi__lib_info_fill(cidx, PAPI__INFO_COUNTERS);
 		return papi__lib.cmp[cidx].info.num_cntrs;
 	case PAPI_MAX_MPX_CTRS:
 		return papi__lib.cmp[cidx].info.num_mpx_cntrs;
@@ -383,7 +387,9 @@ PAPI_EXPORT int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	case PAPI_COMPONENTINFO:
 		if (!ptr)
 			return RET(PAPI_EINVAL);
-		ptr->cmp_info = &papi__lib.cmp[cidx].info;
+		papi__lib_info_fill(cidx, PAPI__INFO_ALL);
+		ptr->cmp_info =
+			(PAPI_component_info_t *)papi__ed_component_info(cidx);
 		return PAPI_OK;
 	default:
 		return PAPI_get_opt(option, ptr);

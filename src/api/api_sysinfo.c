@@ -10,7 +10,7 @@ PAPI_EXPORT const PAPI_hw_info_t *PAPI_get_hardware_info(void)
 {
 	if (!papi__lib_is_init())
 		return NULL;
-	return &papi__lib.hw;
+	return papi__lib_hw();
 }
 
 PAPI_EXPORT const PAPI_exe_info_t *PAPI_get_executable_info(void)

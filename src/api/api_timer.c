@@ -15,10 +15,11 @@
 
 static double mhz(void)
 {
-	double m = papi__lib.hw.cpu_max_mhz;
+	const PAPI_hw_info_t *hw = papi__lib_hw();
+	double m = hw->cpu_max_mhz;
 
 	if (m <= 0)
-		m = papi__lib.hw.mhz;
+		m = hw->mhz;
 	return m > 0 ? m : 1000.0; /* unknown: 1 cycle per ns */
 }
 

@@ -18,6 +18,12 @@ void papi__cmp_fini(struct papi__cmp *c)
 	c->priv = NULL;
 }
 
+void papi__cmp_info_fill(struct papi__cmp *c, int what)
+{
+	if (c->ops->info_fill && !c->info.disabled)
+		c->ops->info_fill(c, what);
+}
+
 int papi__cmp_ntv_enum(struct papi__cmp *c, unsigned int *code, int modifier)
 {
 	return CALL(c, ntv_enum, code, modifier);

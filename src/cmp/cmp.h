@@ -66,6 +66,13 @@ struct papi__cmp_ops {
 	 * info.disabled and info.disabled_reason and returns PAPI_OK. */
 	int (*init)(struct papi__cmp *self);
 	void (*fini)(struct papi__cmp *self);
+	/* Optional: fill what init left to be found when the info is asked
+	 * for, what being PAPI__INFO_* bits: COUNTERS (num_cntrs and what
+	 * else describes the hardware: pmu_names, support_version), EVENTS
+	 * (num_native_events, where counting means listing every event).
+	 * Start-up pays for none of it. Called with the library lock held,
+	 * before PAPI_get_component_info or a counter count answers. */
+	void (*info_fill)(struct papi__cmp *self, int what);
 
 	/* Native events. ntv_enum follows PAPI_enum_cmp_event's modifiers;
 	 * *code is component-local. */
@@ -161,6 +168,10 @@ struct papi__cmp {
 /* Wrappers: NULL operation -> PAPI_ECMP. */
 int papi__cmp_init(struct papi__cmp *c);
 void papi__cmp_fini(struct papi__cmp *c);
+#define PAPI__INFO_COUNTERS 1
+#define PAPI__INFO_EVENTS 2
+#define PAPI__INFO_ALL 3
+void papi__cmp_info_fill(struct papi__cmp *c, int what);
 int papi__cmp_ntv_enum(struct papi__cmp *c, unsigned int *code, int modifier);
 int papi__cmp_ntv_name_to_code(struct papi__cmp *c, const char *name,
 			       unsigned int *code);

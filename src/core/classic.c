@@ -153,6 +153,7 @@ int papi__classic_num_counters(void)
 		ret = papi__lib_init();
 	if (ret != PAPI_OK)
 		return ret;
+	papi__lib_info_fill(0, PAPI__INFO_COUNTERS);
 	return papi__lib.ncmp > 0 ? papi__lib.cmp[0].info.num_cntrs : 0;
 }
 

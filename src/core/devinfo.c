@@ -95,7 +95,7 @@ static int check_handle(void *handle)
 
 int papi__dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, void *value)
 {
-	const PAPI_hw_info_t *hw = &papi__lib.hw;
+	const PAPI_hw_info_t *hw = papi__lib_hw();
 	const struct dev_type *t = type_of(handle);
 	int cpu, ntypes;
 
@@ -177,7 +177,7 @@ static int cache_attr(const PAPI_hw_info_t *hw, PAPI_dev_attr_e attr,
 static int cpu_attr(const struct papi__sd_cpu *ty, int id, PAPI_dev_attr_e attr,
 		    unsigned int *out)
 {
-	const PAPI_hw_info_t *hw = &papi__lib.hw;
+	const PAPI_hw_info_t *hw = papi__lib_hw();
 	const PAPI_hw_info_t *own = ty ? &ty->t.hw : hw;
 	int nodes = hw->nnodes > 0 ? hw->nnodes : 1;
 	long long mb;
@@ -252,12 +252,12 @@ int papi__dev_attr(void *handle, int id, PAPI_dev_attr_e attr, void *value)
 	}
 	if (attr == PAPI_DEV_ATTR__CPU_CHAR_NAME) {
 		*(const char **)value =
-			ty ? ty->name : papi__lib.hw.model_string;
+			ty ? ty->name : papi__lib_hw()->model_string;
 		return PAPI_OK;
 	}
 	if (attr >= PAPI_DEV_ATTR__CPU_UINT_L1I_CACHE_SIZE &&
 	    attr <= PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC)
-		return cache_attr(ty ? &ty->t.hw : &papi__lib.hw, attr, value);
+		return cache_attr(ty ? &ty->t.hw : papi__lib_hw(), attr, value);
 	if (attr > PAPI_DEV_ATTR__CPU_UINT_L3U_CACHE_ASSOC &&
 	    attr <= PAPI_DEV_ATTR__CPU_UINT_THR_PER_NUMA)
 		return cpu_attr(ty, id, attr, value);

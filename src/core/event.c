@@ -27,11 +27,14 @@ int papi__event_component(int code)
 	if (IS_PRESET(code)) {
 		int idx = code & PAPI_PRESET_AND_MASK;
 
+		const struct papi__preset *p;
+
 		if (idx >= PAPI_END_idx)
 			return PAPI_ENOEVNT;
-		if (!papi__lib.presets[idx].available)
+		p = papi__preset_get(idx);
+		if (!p->available)
 			return PAPI_ENOEVNT;
-		return papi__lib.presets[idx].cidx;
+		return p->cidx;
 	}
 	c = ntv_cmp(code, &local);
 	if (!c)
@@ -54,7 +57,7 @@ int papi__event_map(int code, struct papi__event_map *m)
 
 		if (idx >= PAPI_END_idx)
 			return PAPI_ENOTPRESET;
-		p = &papi__lib.presets[idx];
+		p = papi__preset_get(idx);
 		if (!p->available)
 			return PAPI_ENOEVNT;
 		m->cidx = p->cidx;
@@ -176,7 +179,8 @@ static int enum_preset(int *code, int modifier)
 	    (modifier < PAPI_PRESET_ENUM_MSC || modifier > PAPI_PRESET_ENUM_FP))
 		return PAPI_EINVAL;
 	for (idx++; idx < PAPI_END_idx; idx++) {
-		int avail = papi__lib.presets[idx].available;
+		int avail = modifier != PAPI_ENUM_EVENTS &&
+			    papi__preset_get(idx)->available;
 
 		if (modifier >= PAPI_PRESET_ENUM_MSC &&
 		    !(avail && (papi__preset_category(idx) & (1u << modifier))))

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "core/classic.h"
 #include "core/evset.h"
 #include "os/os.h"
@@ -78,7 +79,7 @@ static void at_exit(void)
 static int hl_state(struct papi__hl **out)
 {
 	struct papi__hl *hl;
-	int ret;
+	int ret, i;
 
 	papi__lib_lock();
 	hl = papi__lib.hl;
@@ -100,6 +101,8 @@ static int hl_state(struct papi__hl **out)
 	ret = papi__hl_report_init(hl);
 	if (ret == PAPI_OK)
 		ret = papi__hl_choose_events(hl);
+	for (i = 0; ret == PAPI_OK && i < hl->nev; i++)
+		hl->any_instant |= hl->ev[i].instant;
 	if (ret != PAPI_OK || atexit(at_exit) != 0) {
 		papi__hl_free(hl);
 		papi__lib_unlock();
@@ -117,14 +120,15 @@ static int hl_state(struct papi__hl **out)
 	return PAPI_OK;
 }
 
-/* The calling thread's state, or NULL when it has no regions. */
+/* The calling thread's state, or NULL when it has no regions. Never
+ * creates the thread's context: a thread without one has no regions. */
 static struct papi__hl_local *hl_self(void)
 {
 	struct papi__thread *t;
 
 	if (!papi__lib.hl || !papi__lib_is_init())
 		return NULL;
-	t = papi__thread_self();
+	t = papi__thread_peek();
 	return t ? t->hl : NULL;
 }
 
@@ -149,6 +153,7 @@ static int stop_sets(const struct papi__hl *hl, struct papi__hl_local *l,
 				l->base[j] += v[j];
 	}
 	l->running = 0;
+	l->rebased = 1;
 	return first;
 }
 
@@ -165,6 +170,24 @@ static int start_sets(const struct papi__hl *hl, struct papi__hl_local *l)
 	}
 	l->running = 1;
 	return PAPI_OK;
+}
+
+/* Where PAPI_get_real_cyc() scales the generic timer (arm64), its
+ * factors, so that read_now reads the timer once for both clocks. */
+static void clock_setup(struct papi__hl_local *l)
+{
+	const PAPI_hw_info_t *hw = papi__lib_hw();
+	double mhz = hw->cpu_max_mhz > 0 ? hw->cpu_max_mhz : hw->mhz;
+	uint64_t hz = papi__arch_cycle_counter_hz();
+
+	l->tick_ns = l->tick_cyc = 0;
+	if (papi__arch_cycles_are_cpu_clock() ||
+	    !papi__arch_has_cycle_counter() || !hz)
+		return;
+	if (mhz <= 0)
+		mhz = 1000.0; /* PAPI_get_real_cyc's choice, too */
+	l->tick_ns = 1e9 / (double)hz;
+	l->tick_cyc = mhz * 1e6 / (double)hz;
 }
 
 /* The calling thread's EventSets, made and started on its first region. */
@@ -191,6 +214,7 @@ static int hl_local(struct papi__hl *hl, struct papi__hl_local **out)
 		}
 		l->now = l->mem;
 		l->base = l->mem + nvals;
+		clock_setup(l);
 		l->rec = rec;
 		rec->tid = t->id;
 		papi__lib_lock();
@@ -206,6 +230,19 @@ static int hl_local(struct papi__hl *hl, struct papi__hl_local **out)
 	return PAPI_OK;
 }
 
+/* One set's counts: through PAPI_read's shortcut when this thread's slot
+ * holds that set (the high-level set it started last), as PAPI_read would,
+ * else the long way. */
+static inline int read_set(int evset, long long *v)
+{
+	const struct papi__run *r =
+		__atomic_load_n(&papi__lib_direct, __ATOMIC_RELAXED);
+
+	if (r->key == evset)
+		return r->read(r->arg, v);
+	return papi__evset_read(evset, v);
+}
+
 /* Read every set into l->now: cycles, nanoseconds, then the events. */
 static int read_now(const struct papi__hl *hl, struct papi__hl_local *l)
 {
@@ -213,17 +250,28 @@ static int read_now(const struct papi__hl *hl, struct papi__hl_local *l)
 	int i, ret;
 
 	for (i = 0; l->running && i < hl->nsets; i++) {
-		ret = papi__evset_read(l->evset[i], v + hl->set[i].first);
+		ret = read_set(l->evset[i], v + hl->set[i].first);
 		if (ret != PAPI_OK)
 			return ret;
 	}
-	/* The public timers, so that "cycles" is what PAPI_get_real_cyc()
-	 * and PAPI_read_ts() answer. */
-	l->now[PAPI__HL_CYCLES] = PAPI_get_real_cyc();
-	l->now[PAPI__HL_NSEC] = PAPI_get_real_nsec();
-	for (i = 0; i < hl->nev; i++)
-		if (!hl->ev[i].instant)
-			v[i] = l->running ? v[i] + l->base[i] : l->base[i];
+	/* "cycles" is what PAPI_get_real_cyc() and PAPI_read_ts() answer.
+	 * Where that is the generic timer scaled to the nominal clock
+	 * (arm64), one read of the timer gives both numbers (the report
+	 * shows differences only): a clock_gettime less per read. */
+	if (l->tick_ns > 0) {
+		double c = (double)papi__arch_cycle_counter();
+
+		l->now[PAPI__HL_CYCLES] = (long long)(c * l->tick_cyc);
+		l->now[PAPI__HL_NSEC] = (long long)(c * l->tick_ns);
+	} else {
+		l->now[PAPI__HL_CYCLES] = PAPI_get_real_cyc();
+		l->now[PAPI__HL_NSEC] = PAPI_get_real_nsec();
+	}
+	if (l->rebased)
+		for (i = 0; i < hl->nev; i++)
+			if (!hl->ev[i].instant)
+				v[i] = l->running ? v[i] + l->base[i]
+						  : l->base[i];
 	return PAPI_OK;
 }
 
@@ -244,33 +292,120 @@ static int grow(void **p, int *cap, int need, size_t size)
 	return PAPI_OK;
 }
 
-/* Called with the library lock held (the exit handler reads records). */
+/* Regions per chunk of storage: a begin allocates once in this many. */
+#define RCHUNK 64
+
+static size_t region_size(const struct papi__hl *hl)
+{
+	return sizeof(struct papi__hl_region) +
+	       2 * (size_t)papi__hl_nvals(hl) * sizeof(long long);
+}
+
+/* The record's copy of a region name, made on its first begin. */
+static const char *intern_name(struct papi__hl_rec *rec, const char *name)
+{
+	char *copy;
+	int i;
+
+	for (i = rec->nnames - 1; i >= 0; i--)
+		if (!strcmp(rec->names[i], name))
+			return rec->names[i];
+	if (grow((void **)&rec->names, &rec->names_cap, rec->nnames + 1,
+		 sizeof(*rec->names)) != PAPI_OK ||
+	    !(copy = strdup(name)))
+		return NULL;
+	rec->names[rec->nnames++] = copy;
+	return copy;
+}
+
+/* Room for one more region: its name, a slot, a stack entry and an index
+ * entry, allocated only when one runs out (a new name, every RCHUNK-th
+ * region, a doubling). The thread's own data needs no lock; regions[],
+ * which the report at exit reads under the lock, is replaced under it. */
+static __attribute__((noinline)) int
+region_room(const struct papi__hl *hl, struct papi__hl_rec *rec,
+	    const char *name)
+{
+	int ret;
+
+	if ((!rec->last || strcmp(rec->last, name)) &&
+	    !(rec->last = intern_name(rec, name)))
+		return PAPI_ENOMEM;
+	if (grow((void **)&rec->stack, &rec->stack_cap, rec->depth + 1,
+		 sizeof(*rec->stack)) != PAPI_OK)
+		return PAPI_ENOMEM;
+	if (!rec->pool_left) {
+		void **chunk = malloc(sizeof(void *) +
+				      RCHUNK * region_size(hl));
+
+		if (!chunk)
+			return PAPI_ENOMEM;
+		*chunk = rec->chunks;
+		rec->chunks = chunk;
+		rec->pool = (char *)(chunk + 1);
+		rec->pool_left = RCHUNK;
+	}
+	if (rec->nregions < rec->cap)
+		return PAPI_OK;
+	papi__lib_lock();
+	ret = grow((void **)&rec->regions, &rec->cap, rec->nregions + 1,
+		   sizeof(*rec->regions));
+	papi__lib_unlock();
+	return ret;
+}
+
+/* A new region, by the record's own thread without the lock: the slot is
+ * filled before nregions, released, lets the report see it. */
 static int region_open(struct papi__hl *hl, struct papi__hl_rec *rec,
 		       const char *name, const long long *now)
 {
 	int nvals = papi__hl_nvals(hl);
 	struct papi__hl_region *r;
+	int ret;
 
-	if (grow((void **)&rec->regions, &rec->cap, rec->nregions + 1,
-		 sizeof(*rec->regions)) != PAPI_OK ||
-	    grow((void **)&rec->stack, &rec->stack_cap, rec->depth + 1,
-		 sizeof(*rec->stack)) != PAPI_OK)
-		return PAPI_ENOMEM;
-	r = calloc(1, sizeof(*r) + 2 * (size_t)nvals * sizeof(long long));
-	if (!r || !(r->name = strdup(name))) {
-		free(r);
-		return PAPI_ENOMEM;
-	}
+	if ((rec->nregions == rec->cap || rec->depth == rec->stack_cap ||
+	     !rec->pool_left || !rec->last || strcmp(rec->last, name)) &&
+	    (ret = region_room(hl, rec, name)) != PAPI_OK)
+		return ret;
+	r = (struct papi__hl_region *)rec->pool;
+	rec->pool += region_size(hl);
+	rec->pool_left--;
+	r->name = (char *)rec->last;
 	r->id = rec->nregions;
 	r->parent = rec->depth ? rec->stack[rec->depth - 1] : -1;
+	r->closed = 0;
+	r->nreads = r->reads_cap = 0;
+	r->reads = NULL;
 	memcpy(r->v, now, (size_t)nvals * sizeof(*now));
-	rec->regions[rec->nregions++] = r;
+	rec->regions[r->id] = r;
+	__atomic_store_n(&rec->nregions, r->id + 1, __ATOMIC_RELEASE);
 	rec->stack[rec->depth++] = r->id;
-	hl->begins++;
+	__atomic_add_fetch(&hl->begins, 1, __ATOMIC_RELAXED);
 	return PAPI_OK;
 }
 
-int papi__hl_region_begin(const char *region)
+void papi__hl_rec_free(struct papi__hl_rec *rec)
+{
+	void **chunk, **prev;
+	int i;
+
+	for (i = 0; i < rec->nregions; i++)
+		free(rec->regions[i]->reads);
+	for (chunk = rec->chunks; chunk; chunk = prev) {
+		prev = *chunk;
+		free(chunk);
+	}
+	for (i = 0; i < rec->nnames; i++)
+		free(rec->names[i]);
+	free(rec->names);
+	free(rec->regions);
+	free(rec->stack);
+	free(rec);
+}
+
+/* The first region of a thread, or one after PAPI_hl_stop: set the
+ * high-level API up as needed. */
+static __attribute__((noinline)) int region_begin_slow(const char *region)
 {
 	struct papi__hl_local *l;
 	struct papi__hl *hl;
@@ -289,10 +424,26 @@ int papi__hl_region_begin(const char *region)
 		ret = read_now(hl, l);
 	if (ret != PAPI_OK)
 		return ret;
-	papi__lib_lock();
-	ret = region_open(hl, l->rec, region, l->now);
-	papi__lib_unlock();
-	return ret;
+	return region_open(hl, l->rec, region, l->now);
+}
+
+/* Steady state: this thread's sets count and it has no rate calls to end
+ * (papi__rate_stop_running would do nothing); no lock, no allocation. */
+int papi__hl_region_begin(const char *region)
+{
+	struct papi__thread *t = papi__thread_peek();
+	struct papi__hl_local *l = t ? t->hl : NULL;
+	struct papi__hl *hl = papi__lib.hl;
+	int ret;
+
+	if (!l || !l->running || !hl ||
+	    (t->classic && ((const struct papi__classic *)t->classic)->mode ==
+				   PAPI__SIMPLE_RATE))
+		return region_begin_slow(region);
+	ret = read_now(hl, l);
+	if (ret != PAPI_OK)
+		return ret;
+	return region_open(hl, l->rec, region, l->now);
 }
 
 /* The open region of this thread with that name (the innermost only, when
@@ -326,6 +477,11 @@ static void region_diff(const struct papi__hl *hl,
 {
 	int i, nvals = papi__hl_nvals(hl);
 
+	if (!hl->any_instant) {
+		for (i = 0; i < nvals; i++)
+			out[i] = now[i] - r->v[i];
+		return;
+	}
 	for (i = 0; i < nvals; i++) {
 		int instant = i >= PAPI__HL_FIXED &&
 			      hl->ev[i - PAPI__HL_FIXED].instant;
@@ -352,13 +508,18 @@ int papi__hl_read(const char *region)
 	if (ret != PAPI_OK)
 		return ret;
 	nvals = papi__hl_nvals(hl);
-	papi__lib_lock();
-	ret = grow((void **)&r->reads, &r->reads_cap, (r->nreads + 1) * nvals,
-		   sizeof(long long));
-	if (ret == PAPI_OK)
-		region_diff(hl, r, l->now, r->reads + r->nreads++ * nvals);
-	papi__lib_unlock();
-	return ret;
+	/* reads_cap counts numbers, not rows. */
+	if ((r->nreads + 1) * nvals > r->reads_cap) {
+		papi__lib_lock();
+		ret = grow((void **)&r->reads, &r->reads_cap,
+			   (r->nreads + 1) * nvals, sizeof(long long));
+		papi__lib_unlock();
+		if (ret != PAPI_OK)
+			return ret;
+	}
+	region_diff(hl, r, l->now, r->reads + r->nreads * nvals);
+	__atomic_store_n(&r->nreads, r->nreads + 1, __ATOMIC_RELEASE);
+	return PAPI_OK;
 }
 
 int papi__hl_region_end(const char *region)
@@ -379,12 +540,10 @@ int papi__hl_region_end(const char *region)
 	ret = read_now(hl, l);
 	if (ret != PAPI_OK)
 		return ret;
-	papi__lib_lock();
 	region_diff(hl, r, l->now, r->v + papi__hl_nvals(hl));
-	r->closed = 1;
+	__atomic_store_n(&r->closed, 1, __ATOMIC_RELEASE);
 	l->rec->depth--;
-	hl->ends++;
-	papi__lib_unlock();
+	__atomic_add_fetch(&hl->ends, 1, __ATOMIC_RELAXED);
 	return PAPI_OK;
 }
 

@@ -14,7 +14,12 @@
  *
  * Shared state: one struct papi__hl (papi__lib.hl, created on the first
  * region and guarded by the library lock) and one struct papi__hl_local
- * per thread (papi__thread.hl, touched by its own thread only).
+ * per thread (papi__thread.hl, touched by its own thread only). A record
+ * (struct papi__hl_rec) is written by its thread alone, without the lock,
+ * and read by the report at exit, under the lock: what the report may
+ * read is published with release stores (nregions, a region's closed
+ * and nreads), and what it reads through (regions[], a region's reads)
+ * is only replaced under the lock.
  */
 #include "core/lib.h"
 
@@ -78,6 +83,16 @@ struct papi__hl_rec {
 	int depth, stack_cap;
 	int *stack; /* ids of the open regions, innermost last */
 	struct papi__hl_rec *next;
+	/* Storage (hl.c), so that a begin allocates nothing in steady
+	 * state: regions are carved from chunks of slots (pool: the next
+	 * free slot, pool_left of them), and their names point to one copy
+	 * per distinct name (names[]; last: the name of the last begin). */
+	void *chunks; /* each chunk starts with the pointer to the previous */
+	char *pool;
+	int pool_left;
+	int nnames, names_cap;
+	char **names;
+	const char *last;
 };
 
 struct papi__hl {
@@ -88,6 +103,7 @@ struct papi__hl {
 	char *outdir;
 	int nev;
 	struct papi__hl_event *ev; /* grouped by component, see set[] */
+	int any_instant; /* some event is "=instant" (hl.c, region_diff) */
 	int nsets;
 	struct papi__hl_set set[PAPI__MAX_CMP];
 	struct papi__hl_rec *recs, **tail;
@@ -100,6 +116,10 @@ struct papi__hl {
 struct papi__hl_local {
 	struct papi__hl_rec *rec;
 	int running;
+	int rebased; /* base[] holds counts (a stop happened): add them */
+	/* Nanoseconds and cycles per tick of the cycle counter, where
+	 * PAPI_get_real_cyc() scales the generic timer; else 0 (hl.c). */
+	double tick_ns, tick_cyc;
 	int evset[PAPI__MAX_CMP];
 	/* now[nvals]: the last reading; base[nev]: counts of the sets before
 	 * their last stop, so that values keep growing across a restart. */
@@ -124,6 +144,8 @@ void papi__hl_sets_destroy(const struct papi__hl *hl, int *evset);
 int papi__hl_report_init(struct papi__hl *hl);
 void papi__hl_report_write(struct papi__hl *hl);
 void papi__hl_free(struct papi__hl *hl);
+/* hl.c: free what a record holds (its regions, names, storage) and it. */
+void papi__hl_rec_free(struct papi__hl_rec *rec);
 
 /* PAPI_HL_VERBOSE messages, on stderr, prefixed "PAPI-HL". */
 __attribute__((format(printf, 3, 4))) void

@@ -3,14 +3,21 @@
  * The high-level API's report: one JSON file per process,
  * <PAPI_OUTPUT_DIRECTORY or cwd>/papi_hl_output/rank_NNNNNN.json, in PAPI
  * 7.0's format, so that PAPI's papi_hl_output_writer reads it too. NNNNNN
- * is the MPI rank when the environment names one (Open MPI, Cray ALPS, PMI,
- * Slurm, as PAPI looks them up), else the process id (PAPI 7 draws a
- * random number); a name that is taken gets the next number.
+ * is the MPI rank when the launcher's environment names one (Open MPI,
+ * PMIx, MPICH/Hydra's PMI, Slurm, Cray ALPS), else the process id (PAPI 7
+ * draws a random number); a name that is taken gets the next number.
+ *
+ * Beyond PAPI 7.0's fields, a "process" object says where the report comes
+ * from: host, pid, and in an MPI job the rank, the job's size and id and
+ * which variable named them, so that papi_hl_output_writer can join the
+ * ranks of one run and say which are missing; each thread says its thread
+ * id ("tid"). No MPI symbol is used: any MPI, or none, works.
  *
  * This is the program's output, not kernel interface code, so it uses
  * stdio and POSIX file calls directly rather than src/os/ (the unit tests'
  * fake OS layer then needs nothing for it).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,12 +28,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/edition.h"
 #include "core/hl.h"
 #include "os/os.h"
 
+static int same_job(const char *dir);
+
 /* Move an older measurement directory aside, as PAPI does, by adding its
  * time stamp to its name. A directory from this very second may be another
- * MPI rank's, just made: it is left alone (PAPI's rule too). */
+ * MPI rank's, just made: it is left alone (PAPI's rule too), and so is one
+ * that holds reports of this same MPI job (a rank that begins its first
+ * region after another rank ended). */
 static void move_aside(const struct papi__hl *hl)
 {
 	struct stat st;
@@ -35,7 +47,8 @@ static void move_aside(const struct papi__hl *hl)
 	struct tm tm;
 
 	if (stat(hl->outdir, &st) != 0 || !S_ISDIR(st.st_mode) ||
-	    st.st_mtime >= now || !localtime_r(&now, &tm))
+	    st.st_mtime >= now || same_job(hl->outdir) ||
+	    !localtime_r(&now, &tm))
 		return;
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	to = malloc(strlen(hl->outdir) + sizeof(stamp) + 2);
@@ -89,20 +102,93 @@ static int mkdir_p(const char *dir)
 	return ret;
 }
 
-static int rank_of_env(void)
+/* The first of the variables that is set to a number >= 0, or -1; its
+ * name goes to *var. */
+static int first_env(const char *const *vars, const char **var)
 {
-	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK",
-					    "ALPS_APP_PE", "PMI_RANK",
-					    "SLURM_PROCID" };
-	unsigned int i;
+	char *end;
+	long v;
 
-	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
-		const char *v = getenv(vars[i]);
+	for (; *vars; vars++) {
+		const char *s = getenv(*vars);
 
-		if (v && *v)
-			return atoi(v);
+		if (!s || !*s)
+			continue;
+		v = strtol(s, &end, 10);
+		if (*end || v < 0 || v > INT_MAX)
+			continue;
+		*var = *vars;
+		return (int)v;
 	}
 	return -1;
+}
+
+/* The launchers' variables, each rank variable with the size variable of
+ * the same launcher (PMIx has none: Open MPI sets its own beside it). */
+static int rank_of_env(const char **var)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK",
+					    "PMIX_RANK", "PMI_RANK",
+					    "SLURM_PROCID", "ALPS_APP_PE",
+					    NULL };
+	const char *dummy;
+
+	return first_env(vars, var ? var : &dummy);
+}
+
+static int size_of_env(const char **var)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE",
+					    "PMI_SIZE", "SLURM_NTASKS", NULL };
+
+	return first_env(vars, var);
+}
+
+/* The job's id, so that ranks of one run share a directory that a rank
+ * starting late does not move aside: PMIx's namespace, Open MPI's job id,
+ * Slurm's job and step. "" outside a launcher. */
+static void job_of_env(char *buf, size_t len)
+{
+	const char *v;
+
+	buf[0] = '\0';
+	if ((v = getenv("PMIX_NAMESPACE")) && *v)
+		snprintf(buf, len, "pmix:%s", v);
+	else if ((v = getenv("OMPI_MCA_ess_base_jobid")) && *v)
+		snprintf(buf, len, "ompi:%s", v);
+	else if ((v = getenv("SLURM_JOB_ID")) && *v)
+		snprintf(buf, len, "slurm:%s.%s", v,
+			 getenv("SLURM_STEP_ID") ? getenv("SLURM_STEP_ID") : "");
+}
+
+/* Whether dir holds a report of this very job: its "process" object,
+ * near the top of the file, names the job (put_process). */
+static int same_job(const char *dir)
+{
+	char job[256], want[300], head[4096], path[PATH_MAX];
+	struct dirent *e;
+	int found = 0;
+	size_t n;
+	DIR *d;
+	FILE *f;
+
+	job_of_env(job, sizeof(job));
+	if (!job[0] || !(d = opendir(dir)))
+		return 0;
+	snprintf(want, sizeof(want), "\"mpi_job\":\"%s\"", job);
+	while (!found && (e = readdir(d))) {
+		if (strncmp(e->d_name, "rank_", 5) ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >=
+			    (int)sizeof(path) ||
+		    !(f = fopen(path, "r")))
+			continue;
+		n = fread(head, 1, sizeof(head) - 1, f);
+		fclose(f);
+		head[n] = '\0';
+		found = strstr(head, want) != NULL;
+	}
+	closedir(d);
+	return found;
 }
 
 /* A new file rank_NNNNNN.json in dir; its path goes to path. NULL with
@@ -110,7 +196,7 @@ static int rank_of_env(void)
  * fit (a truncated name would be a report nobody finds). */
 static FILE *open_report(const char *dir, char *path, size_t len)
 {
-	int rank = rank_of_env(), tries, fd = -1, n;
+	int rank = rank_of_env(NULL), tries, fd = -1, n;
 	FILE *f;
 
 	if (mkdir_p(dir) != 0)
@@ -183,9 +269,52 @@ static void put_key(FILE *f, int level, const char *key)
 	fputc(':', f);
 }
 
+/* Where the report comes from: "process":{"host", "pid", and in an MPI
+ * job "mpi_rank", "mpi_size" (when the launcher says), "mpi_job",
+ * "rank_from", "size_from"}. Strings, as PAPI 7 writes every value. */
+static void put_process(FILE *f)
+{
+	char host[256] = "", job[256];
+	const char *rvar = NULL, *svar = NULL;
+	int rank = rank_of_env(&rvar), size = size_of_env(&svar);
+
+	if (gethostname(host, sizeof(host)) != 0)
+		host[0] = '\0';
+	host[sizeof(host) - 1] = '\0';
+	put_key(f, 1, "process");
+	fputc('{', f);
+	put_key(f, 2, "host");
+	put_str(f, host);
+	fputc(',', f);
+	put_key(f, 2, "pid");
+	fprintf(f, "\"%d\"", (int)papi__os_getpid());
+	if (rank >= 0) {
+		fputc(',', f);
+		put_key(f, 2, "mpi_rank");
+		fprintf(f, "\"%d\",", rank);
+		put_key(f, 2, "rank_from");
+		put_str(f, rvar);
+		if (size > 0) {
+			fputc(',', f);
+			put_key(f, 2, "mpi_size");
+			fprintf(f, "\"%d\",", size);
+			put_key(f, 2, "size_from");
+			put_str(f, svar);
+		}
+		job_of_env(job, sizeof(job));
+		if (job[0]) {
+			fputc(',', f);
+			put_key(f, 2, "mpi_job");
+			put_str(f, job);
+		}
+	}
+	indent(f, 1);
+	fputs("},", f);
+}
+
 static void put_header(FILE *f, const struct papi__hl *hl)
 {
-	const PAPI_hw_info_t *hw = &papi__lib.hw;
+	const PAPI_hw_info_t *hw = papi__lib_hw();
 	char cpu[sizeof(hw->model_string)], *d = cpu;
 	const char *s;
 	int i;
@@ -197,10 +326,11 @@ static void put_header(FILE *f, const struct papi__hl *hl)
 	*d = '\0';
 	fputc('{', f);
 	put_key(f, 1, "papi_version");
-	fprintf(f, "\"%d.%d.%d.%d\",", PAPI_VERSION_MAJOR(PAPI_VERSION),
-		PAPI_VERSION_MINOR(PAPI_VERSION),
-		PAPI_VERSION_REVISION(PAPI_VERSION),
-		PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	/* The edition linked (libpapi.so.7.0, .7.1, .7.2). */
+	fprintf(f, "\"%d.%d.%d.%d\",", PAPI_VERSION_MAJOR(papi__ed_version()),
+		PAPI_VERSION_MINOR(papi__ed_version()),
+		PAPI_VERSION_REVISION(papi__ed_version()),
+		PAPI_VERSION_INCREMENT(papi__ed_version()));
 	put_key(f, 1, "cpu_info");
 	put_str(f, cpu);
 	fputc(',', f);
@@ -208,6 +338,7 @@ static void put_header(FILE *f, const struct papi__hl *hl)
 	fprintf(f, "\"%d\",", hw->cpu_max_mhz);
 	put_key(f, 1, "min_cpu_rate_mhz");
 	fprintf(f, "\"%d\",", hw->cpu_min_mhz);
+	put_process(f);
 	put_key(f, 1, "event_definitions");
 	fputc('{', f);
 	for (i = 0; i < hl->nev; i++) {
@@ -303,6 +434,8 @@ static void put_threads(FILE *f, struct papi__hl_rec **recs, int nrecs,
 		snprintf(key, sizeof(key), "%d", t);
 		put_key(f, 2, key);
 		fputc('{', f);
+		put_key(f, 3, "tid");
+		fprintf(f, "\"%lu\",", rec->tid);
 		put_key(f, 3, "regions");
 		fputc('{', f);
 		left = closed_regions(rec);
@@ -434,14 +567,7 @@ void papi__hl_free(struct papi__hl *hl)
 
 	for (rec = hl->recs; rec; rec = next) {
 		next = rec->next;
-		for (i = 0; i < rec->nregions; i++) {
-			free(rec->regions[i]->reads);
-			free(rec->regions[i]->name);
-			free(rec->regions[i]);
-		}
-		free(rec->regions);
-		free(rec->stack);
-		free(rec);
+		papi__hl_rec_free(rec);
 	}
 	for (i = 0; i < hl->nev; i++)
 		free(hl->ev[i].name);

@@ -209,9 +209,21 @@ static void fork_child(void)
 	papi__lib_unlock();
 }
 
+const PAPI_hw_info_t *papi__lib_hw_fill(void)
+{
+	papi__lib_lock();
+	if (!papi__lib.hw_done && papi__lib_init_state() != PAPI_NOT_INITED) {
+		if (papi__os_hwinfo(&papi__lib.hw) < 0)
+			papi__log(PAPI__LOG_ERROR, "lib",
+				  "hardware info incomplete");
+		__atomic_store_n(&papi__lib.hw_done, 1, __ATOMIC_RELEASE);
+	}
+	papi__lib_unlock();
+	return &papi__lib.hw;
+}
+
 int papi__lib_init(void)
 {
-	int ret;
 
 	papi__lib_lock();
 	if (papi__lib.init_state != PAPI_NOT_INITED) {
@@ -221,9 +233,6 @@ int papi__lib_init(void)
 	read_env();
 	papi__lib.default_domain = PAPI_DOM_USER;
 	papi__lib.default_granularity = PAPI_GRN_THR;
-	ret = papi__os_hwinfo(&papi__lib.hw);
-	if (ret < 0)
-		papi__log(PAPI__LOG_ERROR, "lib", "hardware info incomplete");
 	init_components();
 	/* After the components' own fork handlers (perf_event's counts the
 	 * generations), so that in a child ours runs after theirs, and its
@@ -274,10 +283,13 @@ void papi__lib_shutdown(void)
 	__atomic_store_n(&papi__lib.init_state, PAPI_NOT_INITED,
 			 __ATOMIC_RELAXED);
 	papi__evset_destroy_all();
+	papi__preset_fini();
 	for (i = 0; i < papi__lib.ncmp; i++)
 		papi__cmp_fini(&papi__lib.cmp[i]);
 	papi__lib.ncmp = 0;
 	free_threads();
+	__atomic_store_n(&papi__lib.hw_done, 0, __ATOMIC_RELAXED);
+	memset(&papi__lib.hw, 0, sizeof(papi__lib.hw));
 	free(papi__lib.shlib.map);
 	memset(&papi__lib.shlib, 0, sizeof(papi__lib.shlib));
 	papi__lib.have_exe = 0;
@@ -286,6 +298,18 @@ void papi__lib_shutdown(void)
 	papi__lib.thread_id_fn = NULL;
 	papi__lib_unlock();
 	papi__thread_quiesce();
+}
+
+void papi__lib_info_fill(int cidx, int what)
+{
+	papi__lib_lock();
+	if (papi__lib_init_state() != PAPI_NOT_INITED && cidx >= 0 &&
+	    cidx < papi__lib.ncmp) {
+		if (what & PAPI__INFO_EVENTS)
+			papi__preset_resolve_all();
+		papi__cmp_info_fill(&papi__lib.cmp[cidx], what);
+	}
+	papi__lib_unlock();
 }
 
 unsigned long papi__thread_id(void)

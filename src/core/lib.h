@@ -20,12 +20,17 @@
 #include "core/overflow.h"
 #include "papi.h"
 
-#define PAPI__MAX_CMP 8
+/* Components compiled in (src/cmp/registry.c): at most 16 (the 4 bits
+ * PAPI_get_event_component reads; disable_mask has 32). */
+#define PAPI__MAX_CMP 16
 
 struct papi__evset;
 struct papi__evset_event;
 
 struct papi__preset {
+	/* Looked up: presets resolve at their first use (core/preset.c,
+	 * papi__preset_get), not at init. Set last, with release order. */
+	int resolved;
 	int available;
 	int cidx;
 	int derived;
@@ -76,17 +81,23 @@ struct papi__lib {
 	int cap;
 
 	struct papi__thread *threads;
+	/* Filled at its first use (papi__lib_hw), not at init. */
 	PAPI_hw_info_t hw;
+	int hw_done;
 	PAPI_exe_info_t exe;      /* filled on first request */
 	PAPI_shlib_info_t shlib;  /* map allocated on first request */
 	int have_exe;
 	/* PAPI 7 high-level API (core/hl*.c): what the regions recorded, kept
 	 * across PAPI_shutdown until the report is written at exit. */
 	void *hl;
-	/* Overflow (core/profil.c): sets with overflow entries, and the
-	 * signal their handler is installed for. */
-	int ovf_users;
-	int ovf_sig;
+	/* Overflow (core/profil.c): the signals the handler is installed
+	 * for, each with the number of sets using it: perf_event's
+	 * hardware_intr_sig and software overflow's PAPI_DEF_ITIMER signal,
+	 * and an older timer signal while sets made before a change of
+	 * PAPI_DEF_ITIMER still use it. */
+	struct {
+		int sig, users;
+	} ovf_sigs[PAPI__OVF_SIGS];
 	/* Runs withdrawn from a thread by another one (lib.c), each waiting
 	 * for its thread to free it: with what that thread may still read. */
 	struct papi__run *limbo;
@@ -102,6 +113,21 @@ int papi__lib_is_init(void);
 /* Mark a component (by index, or by name when name is not NULL) to be
  * skipped at the next init. */
 int papi__lib_disable_component(int cidx, const char *name);
+/* Complete component cidx's info (what start-up leaves lazy: presets
+ * counted, natives listed) before a caller sees it. */
+void papi__lib_info_fill(int cidx, int what);
+/* The hardware description, read from the OS at its first use after
+ * PAPI_library_init (issue 20: reading it cost start-up as much as
+ * everything else together, for the few programs that ask). Takes the
+ * library lock the first time only; never from a signal handler. Before
+ * init (and after shutdown) it is all zeros. */
+const PAPI_hw_info_t *papi__lib_hw_fill(void);
+static inline const PAPI_hw_info_t *papi__lib_hw(void)
+{
+	if (__atomic_load_n(&papi__lib.hw_done, __ATOMIC_ACQUIRE))
+		return &papi__lib.hw;
+	return papi__lib_hw_fill();
+}
 
 /* init_state and gen are read without the lock (every call checks the
  * first, every counting call the second) and written with it. */

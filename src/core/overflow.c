@@ -199,6 +199,12 @@ void papi__overflow_signal(int sig, void *info, void *uc)
 		errno = saved;
 		return;
 	}
+	/* A perf fd's signal carries POLL_IN..POLL_HUP and the fd; anything
+	 * else (a SIGPROF of someone's setitimer, a kill) names no fd. */
+	if (si->si_code < POLL_IN || si->si_code > POLL_HUP) {
+		errno = saved;
+		return;
+	}
 	for (i = 0; i < PAPI__MAX_CMP; i++) {
 		r = __atomic_load_n(&papi__lib_runs[i], __ATOMIC_RELAXED);
 		if (!r || !r->ovf || r->ovf->sw || !r->ops->overflow_pos)

@@ -59,6 +59,7 @@ struct papi__ovf_timer {
 	int made;
 	int tid, pid;   /* the thread it ticks, in process pid */
 	int cpu;        /* ticks per CPU time of tid, else real time */
+	int sig;        /* the signal it raises */
 	long long ns;   /* period while armed, 0 while disarmed */
 };
 
@@ -71,7 +72,7 @@ struct papi__overflow {
 	int flags;      /* PAPI_OVERFLOW_HARDWARE or PAPI_OVERFLOW_FORCE_SW */
 	int sw;         /* software overflow (fixed while entries exist) */
 	int prof_flags; /* PAPI_PROFIL_*, one bucket size set */
-	int installed;  /* counted in papi__lib.ovf_users */
+	int installed;  /* the signal its handler serves it on, 0: none */
 	uint64_t seed;  /* PAPI_PROFIL_RANDOM / COMPRESS: xorshift's first */
 	/* Software overflow: the timer. */
 	struct papi__ovf_timer timer;
@@ -87,10 +88,13 @@ struct papi__ovf_live {
 	unsigned long long hits, strays;
 };
 
-/* The signal overflow uses, software or hardware: PAPI's SIGRTMIN + 2,
- * which perf_event's hardware_intr_sig also is, so one handler serves
- * both. */
+/* The signal hardware overflow uses: PAPI's SIGRTMIN + 2, perf_event's
+ * hardware_intr_sig. Software overflow's timers raise PAPI_DEF_ITIMER's
+ * signal (SIGPROF unless set), as PAPI's do. One handler serves every
+ * signal. */
 #define PAPI__OVF_SIG_OFFSET 2
+/* Signals in use at once, at most: see papi__lib.ovf_sigs. */
+#define PAPI__OVF_SIGS 4
 
 /* profil.c: the API layer's calls; each takes the library lock. */
 int papi__overflow_set(int id, int code, int threshold, int flags,

@@ -2,6 +2,7 @@
 #include "core/preset.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmp/cmp.h"
@@ -82,6 +83,9 @@ static int try_row(struct papi__cmp *c, const struct papi__preset_map *m,
 	cand.derived = m->derived;
 	cand.note = m->note;
 	cand.postfix = m->derived == PAPI__DERIVED_POSTFIX ? m->postfix : NULL;
+	/* '#' is the clock rate, which PAPI_read must find filled in. */
+	if (cand.postfix && strchr(cand.postfix, '#'))
+		papi__lib_hw();
 	*p = cand;
 	return PAPI_OK;
 }
@@ -94,32 +98,104 @@ static int row_preset(const struct papi__preset_map *m)
 	return m->preset < PAPI_END_idx ? m->preset : -1;
 }
 
-void papi__preset_init(void)
+/*
+ * Presets resolve at their first use, not at init (issue 20): resolving
+ * all of them cost PAPI_library_init most of its time (an encoding and a
+ * kernel open per term of every row tried), for the one or two a program
+ * names. Each component's rows are indexed by preset once (rows[]: the
+ * preset index of each row), on the first resolution.
+ */
+static struct {
+	const struct papi__preset_map *map;
+	short *row; /* preset index of each row of map, or -1 */
+	int n;
+	int done;
+} rows_of[PAPI__MAX_CMP];
+
+static void index_rows(int ci)
 {
-	int ci, r, n;
+	struct papi__cmp *c = &papi__lib.cmp[ci];
+	int r, n;
 
-	memset(papi__lib.presets, 0, sizeof(papi__lib.presets));
-	for (ci = 0; ci < papi__lib.ncmp; ci++) {
+	rows_of[ci].done = 1;
+	if (c->info.disabled)
+		return;
+	rows_of[ci].map = papi__cmp_presets(c, &n);
+	if (!rows_of[ci].map || n <= 0)
+		return;
+	rows_of[ci].row = malloc((size_t)n * sizeof(short));
+	if (!rows_of[ci].row)
+		return;
+	for (r = 0; r < n; r++)
+		rows_of[ci].row[r] = (short)row_preset(&rows_of[ci].map[r]);
+	rows_of[ci].n = n;
+}
+
+/* The first row of the first enabled component that works. Lock held. */
+static void resolve(int idx)
+{
+	struct papi__preset *p = &papi__lib.presets[idx];
+	int ci, r;
+
+	for (ci = 0; ci < papi__lib.ncmp && ci < PAPI__MAX_CMP; ci++) {
 		struct papi__cmp *c = &papi__lib.cmp[ci];
-		const struct papi__preset_map *map;
 
+		if (!rows_of[ci].done)
+			index_rows(ci);
 		if (c->info.disabled)
 			continue;
-		map = papi__cmp_presets(c, &n);
-		for (r = 0; map && r < n; r++) {
-			struct papi__preset *p;
-			int idx = row_preset(&map[r]);
-
-			if (idx < 0)
-				continue;
-			p = &papi__lib.presets[idx];
-			if (p->available)
-				continue;
-			if (try_row(c, &map[r], p) == PAPI_OK)
-				c->info.num_preset_events++;
-		}
+		for (r = 0; r < rows_of[ci].n; r++)
+			if (rows_of[ci].row[r] == idx &&
+			    try_row(c, &rows_of[ci].map[r], p) == PAPI_OK)
+				goto found;
 	}
-	papi__log(PAPI__LOG_INFO, "preset", "presets resolved");
+found:
+	__atomic_store_n(&p->resolved, 1, __ATOMIC_RELEASE);
+}
+
+const struct papi__preset *papi__preset_get(int idx)
+{
+	struct papi__preset *p = &papi__lib.presets[idx];
+
+	if (!__atomic_load_n(&p->resolved, __ATOMIC_ACQUIRE)) {
+		papi__lib_lock();
+		if (!p->resolved)
+			resolve(idx);
+		papi__lib_unlock();
+	}
+	return p;
+}
+
+void papi__preset_resolve_all(void)
+{
+	int ci, i;
+
+	papi__lib_lock();
+	for (i = 0; i < PAPI_END_idx; i++)
+		papi__preset_get(i);
+	for (ci = 0; ci < papi__lib.ncmp; ci++)
+		papi__lib.cmp[ci].info.num_preset_events = 0;
+	for (i = 0; i < PAPI_END_idx; i++)
+		if (papi__lib.presets[i].available)
+			papi__lib.cmp[papi__lib.presets[i].cidx]
+				.info.num_preset_events++;
+	papi__lib_unlock();
+}
+
+void papi__preset_init(void)
+{
+	memset(papi__lib.presets, 0, sizeof(papi__lib.presets));
+	papi__preset_fini();
+}
+
+void papi__preset_fini(void)
+{
+	int ci;
+
+	for (ci = 0; ci < PAPI__MAX_CMP; ci++) {
+		free(rows_of[ci].row);
+		memset(&rows_of[ci], 0, sizeof(rows_of[ci]));
+	}
 }
 
 /*
@@ -275,7 +351,7 @@ int papi__preset_info(int idx, PAPI_event_info_t *info)
 
 	if (idx < 0 || idx >= PAPI_END_idx)
 		return PAPI_ENOTPRESET;
-	p = &papi__lib.presets[idx];
+	p = papi__preset_get(idx);
 	memset(info, 0, sizeof(*info));
 	info->event_code = (unsigned int)(idx | PAPI_PRESET_MASK);
 	snprintf(info->symbol, sizeof(info->symbol), "%s", rows[idx].symbol);

@@ -4,10 +4,20 @@
 
 #include "papi.h"
 
-/* Resolve every preset against the enabled components: the first mapping
- * row whose native events exist and that the kernel accepts wins. Called at
- * init with the library lock held. */
+/* Presets resolve against the enabled components at their first use
+ * (papi__preset_get): the first mapping row whose native events exist and
+ * that the kernel accepts wins. init (library lock held) forgets every
+ * resolution; fini frees what resolving kept (at shutdown, before the
+ * components go). */
 void papi__preset_init(void);
+void papi__preset_fini(void);
+/* Preset idx (0 <= idx < PAPI_END_idx), resolved now if it was not yet;
+ * takes the library lock only then. */
+struct papi__preset;
+const struct papi__preset *papi__preset_get(int idx);
+/* Resolve every preset and count each component's num_preset_events
+ * (enumeration, component info). */
+void papi__preset_resolve_all(void);
 
 /* Preset index for a symbol ("PAPI_TOT_INS"), or -1. */
 int papi__preset_find(const char *name);

@@ -19,7 +19,7 @@
  *   every overflow of a component without hardware_intr) ticks each
  *   thread with a POSIX timer of its own on the overflow signal, not the
  *   whole process with setitimer and SIGPROF (docs/design.md, "Software
- *   overflow"); PAPI_DEF_ITIMER still chooses its clock and period.
+ *   overflow"), on the clock, period and signal PAPI_DEF_ITIMER names.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -144,9 +144,8 @@ int papi__overflow_itimer_get(int option, PAPI_itimer_option_t *it)
 	return PAPI_OK;
 }
 
-/* PAPI's pairs of interval timer and signal. The signal is checked, as
- * PAPI does, and reported back, but every tick arrives on the overflow
- * signal (overflow.h), which one handler serves. */
+/* PAPI's pairs of interval timer and signal, checked as PAPI checks them.
+ * The timers of software overflow raise the signal (install below). */
 static int valid_itimer(int num, int sig)
 {
 	return (num == ITIMER_REAL && sig == SIGALRM) ||
@@ -201,18 +200,20 @@ static int timer_make(struct papi__evset *es)
 {
 	struct papi__ovf_timer *tm = &es->ovf->timer;
 	int cpu = itimer_get().itimer_num != ITIMER_REAL;
+	int sig = es->ovf->installed;
 	int tid = papi__os_gettid(), pid = papi__os_getpid(), ret;
 
-	if (tm->made && tm->pid == pid && tm->tid == tid && tm->cpu == cpu)
+	if (tm->made && tm->pid == pid && tm->tid == tid && tm->cpu == cpu &&
+	    tm->sig == sig)
 		return PAPI_OK;
 	timer_destroy(tm);
-	ret = papi__os_timer_create(cpu, papi__os_rt_signal(PAPI__OVF_SIG_OFFSET),
-				    tid, es->id, &tm->id);
+	ret = papi__os_timer_create(cpu, sig, tid, es->id, &tm->id);
 	if (ret < 0) {
 		papi__log(PAPI__LOG_ERROR, "overflow",
 			  "software overflow timer: error %d", ret);
 		return PAPI_ESYS;
 	}
+	tm->sig = sig;
 	tm->made = 1;
 	tm->tid = tid;
 	tm->pid = pid;
@@ -256,35 +257,54 @@ static int use_sw(const struct papi__evset *es, int forced)
 
 /* The handler is installed while some set has an entry: on the
  * component's hardware_intr_sig, or for software overflow on the signal
- * its timers raise. One signal serves every set (overflow.h). */
+ * PAPI_DEF_ITIMER names when the set's first entry is made (a set keeps
+ * its signal until its last entry goes). Each signal in use is counted in
+ * papi__lib.ovf_sigs; the handler is installed when a signal's first set
+ * comes and the signal ignored again when its last one goes. */
 static int install(struct papi__evset *es, int sw)
 {
-	int sig = sw ? papi__os_rt_signal(PAPI__OVF_SIG_OFFSET)
+	int sig = sw ? itimer_get().itimer_sig
 		     : papi__lib.cmp[es->cidx].info.hardware_intr_sig;
-	int ret;
+	int i, slot = -1, ret;
 
 	if (es->ovf->installed)
 		return PAPI_OK;
-	if (papi__lib.ovf_users > 0 && sig != papi__lib.ovf_sig)
+	for (i = 0; i < PAPI__OVF_SIGS; i++) {
+		if (papi__lib.ovf_sigs[i].users && papi__lib.ovf_sigs[i].sig == sig) {
+			slot = i;
+			break;
+		}
+		if (!papi__lib.ovf_sigs[i].users && slot < 0)
+			slot = i;
+	}
+	if (slot < 0)
 		return PAPI_ECNFLCT;
-	if (papi__lib.ovf_users == 0) {
+	if (!papi__lib.ovf_sigs[slot].users) {
 		ret = papi__os_signal_install(sig, papi__overflow_signal);
 		if (ret < 0)
 			return PAPI_ESYS;
-		papi__lib.ovf_sig = sig;
+		papi__lib.ovf_sigs[slot].sig = sig;
 	}
-	papi__lib.ovf_users++;
-	es->ovf->installed = 1;
+	papi__lib.ovf_sigs[slot].users++;
+	es->ovf->installed = sig;
 	return PAPI_OK;
 }
 
 static void uninstall(struct papi__evset *es)
 {
+	int i, sig;
+
 	if (!es->ovf || !es->ovf->installed)
 		return;
+	sig = es->ovf->installed;
 	es->ovf->installed = 0;
-	if (--papi__lib.ovf_users == 0)
-		papi__os_signal_ignore(papi__lib.ovf_sig);
+	for (i = 0; i < PAPI__OVF_SIGS; i++)
+		if (papi__lib.ovf_sigs[i].users &&
+		    papi__lib.ovf_sigs[i].sig == sig) {
+			if (--papi__lib.ovf_sigs[i].users == 0)
+				papi__os_signal_ignore(sig);
+			return;
+		}
 }
 
 static void update_state(struct papi__evset *es)

@@ -112,4 +112,19 @@ int papi__os_timer_create(int cpu, int sig, int tid, int value,
 int papi__os_timer_arm(void *timer, long long ns);
 int papi__os_timer_delete(void *timer);
 
+/* The sampling components (src/components/sampled: powercap, rapl, net,
+ * io, stealtime, coretemp, lmsensors; src/os/linux/os_sysroot.c).
+ * sys_root: the directory under which they find /sys, /proc and /dev: ""
+ * normally, $PAPI_SYS_ROOT when set (tests point it at a fake tree; read at
+ * each call, so at each PAPI_library_init). pread_file: open, read up to
+ * len bytes at offset off (an MSR of /dev/cpu/N/msr, a part of /proc/stat),
+ * close; the byte count. readlink: the target of a symbolic link,
+ * NUL-terminated; its length. clk_tck: the kernel's USER_HZ, the unit of
+ * /proc/stat's times. 0 or a count, or -errno; all async-signal-safe. */
+const char *papi__os_sys_root(void);
+long papi__os_pread_file(const char *path, void *buf, size_t len,
+			 long long off);
+long papi__os_readlink(const char *path, char *buf, size_t len);
+long papi__os_clk_tck(void);
+
 #endif

@@ -296,6 +296,18 @@ static void sprofile(int es, int code)
 
 /* PAPI_DEF_ITIMER: real time ticks; bad pairs refused. Skipped where the
  * library does not answer the option. */
+/* Whether a handler (not SIG_DFL or SIG_IGN) is installed for sig. */
+static int handled(int sig)
+{
+	struct sigaction sa;
+
+	if (sigaction(sig, NULL, &sa))
+		return -1;
+	if (sa.sa_flags & SA_SIGINFO)
+		return 1;
+	return sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN;
+}
+
 static void itimer(int es, int code)
 {
 	PAPI_option_t o, saved;
@@ -330,6 +342,11 @@ static void itimer(int es, int code)
 
 	CHECK(PAPI_overflow(es, code, 20 * MS, SW, handler) == PAPI_OK,
 	      "overflow");
+	/* The timer raises the signal PAPI_DEF_ITIMER names: the handler
+	 * is on SIGALRM now, and hardware overflow's signal is untouched. */
+	CHECK(handled(SIGALRM) && !handled(SIGRTMIN + 2),
+	      "handler on SIGALRM %d, on SIGRTMIN+2 %d", handled(SIGALRM),
+	      handled(SIGRTMIN + 2));
 	reset_counts(es, 0);
 	CHECK(run(es, 0.3, v) == PAPI_OK, "run real");
 	printf("ITIMER_REAL, 5 ms: %d calls, count/threshold %.1f\n", calls,
@@ -337,6 +354,7 @@ static void itimer(int es, int code)
 	CHECK(calls >= 1 && calls <= (double)v[0] / (20 * MS) + 1,
 	      "%d calls", calls);
 	CHECK(PAPI_overflow(es, code, 0, SW, NULL) == PAPI_OK, "off");
+	CHECK(!handled(SIGALRM), "SIGALRM still handled after the last entry");
 	CHECK(PAPI_set_opt(PAPI_DEF_ITIMER, &saved) == PAPI_OK, "restore");
 }
 

@@ -54,8 +54,9 @@ usage: $PROG --include DIR --libdir DIR --work DIR [options]
                    script, except in --baseline mode)
   --no-compare     do not compare with a baseline
   --no-components  do not build/run components/perf_event/tests
-  --fc FC          Fortran compiler for PAPI's ftests (default gfortran;
-                   without one they are NOTBUILT); not in cross mode
+  --fc FC          Fortran compiler for PAPI's ftests (default gfortran,
+                   in cross mode CC's sibling, e.g. aarch64-linux-gnu-gfortran;
+                   without one they are NOTBUILT)
   --no-ftests      do not build/run ftests
   --extra          also build/run ctests sources that are not targets of
                    PAPI's ctests Makefile (helgrind helpers, BROKEN tests);
@@ -167,12 +168,19 @@ case "$CC" in
 esac
 [ "$BUILD_ONLY" = 1 ] && [ -n "$FROM_CONSOLE" ] &&
 	die "--build-only and --from-console exclude each other"
-# PAPI's Fortran tests: on this host only (cross mode runs elsewhere).
-FC=${FC_OPT:-gfortran}
-[ -n "$STATIC_LIBS" ] || [ "$BUILD_ONLY" = 1 ] || [ -n "$FROM_CONSOLE" ] &&
-	WITH_FTESTS=0
+# PAPI's Fortran tests. In cross mode the compiler is CC's sibling
+# (aarch64-linux-gnu-gcc -> aarch64-linux-gnu-gfortran), and --static-libs
+# links them -static like the C tests (the cross toolchain's libgfortran.a).
+# A --from-console run takes the --build-only run's compiler (see "copy").
+FC=$FC_OPT
+if [ -z "$FC" ]; then
+	FC=gfortran
+	case "$CC" in *-gcc) FC=${CC%gcc}gfortran ;; esac
+fi
+FC_PKG=gfortran # what to apt-get install for FC
+case "$FC" in *-linux-gnu-gfortran) FC_PKG=gfortran-${FC%-gfortran} FC_PKG=${FC_PKG//_/-} ;; esac
 have_fc=0
-if [ "$WITH_FTESTS" = 1 ] && command -v "$FC" >/dev/null 2>&1; then
+if [ "$WITH_FTESTS" = 1 ] && [ -z "$FROM_CONSOLE" ] && command -v "$FC" >/dev/null 2>&1; then
 	have_fc=1
 fi
 if [ -n "$FROM_CONSOLE" ]; then
@@ -231,8 +239,14 @@ EXAMPLES=$(cd "$EXAMPLES" && pwd -P)
 
 # Link libpapi by name from the given directory only.  -lpapi would silently
 # fall back to the system's libpapi when the directory has no libpapi.so.
+# PAPI_CONFORMANCE_SONAME (libpapi.so.7.1, .7.2) picks one edition's
+# library where several sit in the directory (docs/editions.md).
 if [ "${#STATIC_ARCHIVES[@]}" -gt 0 ]; then
 	PAPI_LINK=(-static "${STATIC_ARCHIVES[@]}" -lpthread -lm)
+elif [ -n "${PAPI_CONFORMANCE_SONAME:-}" ]; then
+	[ -e "$LIB_DIR/$PAPI_CONFORMANCE_SONAME" ] ||
+		die "no $PAPI_CONFORMANCE_SONAME in $LIB_DIR"
+	PAPI_LINK=(-L"$LIB_DIR" "-Wl,-rpath,$LIB_DIR" "-l:$PAPI_CONFORMANCE_SONAME")
 elif [ -e "$LIB_DIR/libpapi.so" ]; then
 	PAPI_LINK=(-L"$LIB_DIR" "-Wl,-rpath,$LIB_DIR" -lpapi)
 elif [ -e "$LIB_DIR/libpapi.so.7.0" ]; then
@@ -288,6 +302,12 @@ T_START=$(date +%s)
 # ------------------------------------------------------------------ copy
 if [ -n "$FROM_CONSOLE" ]; then
 	[ -d "$TREE/components/perf_event/tests" ] || WITH_COMPONENTS=0
+	[ -d "$TREE/ftests" ] || WITH_FTESTS=0
+	# The compiler the --build-only run found (it decided NOTBUILT).
+	if [ -s "$BSTAT/fortran-compiler" ]; then
+		have_fc=1
+		FC=$(cat "$BSTAT/fortran-compiler")
+	fi
 else
 # Same layout as PAPI's src/ directory, so that the tests' relative paths
 # (./ctests/child_overflow, ./ctests/burn ...) work from the tree root.
@@ -301,6 +321,7 @@ fi
 if [ "$WITH_FTESTS" = 1 ] && [ -d "$EXAMPLES/ftests" ]; then
 	cp -R "$EXAMPLES/ftests" "$TREE/" ||
 		{ echo "$PROG: copying ftests failed" >&2; exit 1; }
+	[ "$have_fc" = 1 ] && printf '%s\n' "$FC" >"$BSTAT/fortran-compiler"
 else
 	WITH_FTESTS=0
 fi
@@ -625,7 +646,7 @@ for i in "${!IDS[@]}"; do
 	elif [ "${MODES[$i]}" = omp ] && [ "$have_openmp" = 0 ]; then
 		p="notbuilt:OpenMP (libgomp) not available"
 	elif [ "${MODES[$i]#f77}" != "${MODES[$i]}" ] && [ "$have_fc" = 0 ]; then
-		p="notbuilt:no Fortran compiler ($FC; apt-get install gfortran)"
+		p="notbuilt:no Fortran compiler ($FC; apt-get install $FC_PKG)"
 	elif [ "${MODES[$i]#f77}" != "${MODES[$i]}" ] &&
 		[ ! -f "$INCLUDE_DIR/fpapi.h" ]; then
 		p="notbuilt:no fpapi.h in $INCLUDE_DIR"
@@ -1178,6 +1199,9 @@ for i in $RUN_ORDER; do
 	fi
 done
 
+# PAPI's SDE tests: each with a library of its own, and libsde (sde.sh).
+. "$SCRIPT_DIR/sde.sh"
+
 T_END=$(date +%s)
 total=$((n_pass + n_skip + n_fail))
 summary="conformance${LABEL:+ ($LABEL)}: $n_pass passed, $n_skip skipped, $n_fail failed of $total"
@@ -1215,6 +1239,7 @@ fi
 	if [ "$WITH_FTESTS" = 1 ]; then
 		echo "# $f_summary (fc=$FC)"
 	fi
+	[ "$s_total" -gt 0 ] && echo "# $s_summary"
 	echo "# format: test<TAB>class<TAB>reason; EXCLUDED/NOTBUILT lines are not counted,"
 	echo "# components/* and ftests/* lines are counted only in their own lines"
 	printf '%s\n' "${RES_LINES[@]}"
@@ -1265,6 +1290,7 @@ case "$resolved" in
 esac
 [ "$c_total" -gt 0 ] && echo "$c_summary"
 [ "$WITH_FTESTS" = 1 ] && echo "$f_summary"
+[ "$s_total" -gt 0 ] && echo "$s_summary"
 echo "results: $RESULTS"
 echo "time: build $((T_BUILT - T_START))s, run $((T_END - T_BUILT))s, total $((T_END - T_START))s"
 echo "$summary"

@@ -25,8 +25,8 @@ for t in $TOOLS; do
 	[ -x "$PAPI_BIN/$t" ] || { echo "FAIL: $PAPI_BIN/$t not built"; exit 1; }
 done
 [ -e "$PAPI_LIBDIR/libpapi.so.7.0" ] || { echo "FAIL: no libpapi.so.7.0 in $PAPI_LIBDIR"; exit 1; }
-if [ -f "$PAPI_BUILD/CMakeCache.txt" ] &&
-	grep -Eqi '^PAPI_SANITIZE:[A-Z]*=(ON|TRUE|1|YES)$' "$PAPI_BUILD/CMakeCache.txt"; then
+. "$PAPI_SRC/tests/e2e/lib/sanitizer.sh"
+if sanitized; then
 	skip "sanitizer build: Debian's tools cannot load an ASan library"
 fi
 

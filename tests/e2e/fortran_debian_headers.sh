@@ -41,13 +41,10 @@ ourlib_real=$(readlink -f "$ourlib")
 
 # A sanitizer build of our library needs the sanitizer runtimes loaded first
 # into programs that were not built with them (as tests/e2e/dropin.sh does).
+. "$PAPI_SRC/tests/e2e/lib/sanitizer.sh"
 PRELOAD=
-if [ -f "${PAPI_BUILD:-}/CMakeCache.txt" ] &&
-	grep -Eqi '^PAPI_SANITIZE:[A-Z]*=(ON|TRUE|1|YES)$' "$PAPI_BUILD/CMakeCache.txt"; then
-	for r in libasan.so libubsan.so; do
-		p=$(cc -print-file-name="$r" 2>/dev/null) && [ -e "$p" ] &&
-			PRELOAD=${PRELOAD:+$PRELOAD:}$(readlink -f "$p")
-	done
+if sanitized; then
+	PRELOAD=$(sanitizer_preload)
 	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 fi
 

@@ -123,7 +123,13 @@ if [ -f "$so" ]; then
 	done
 	nm -D --defined-only "$so" | awk 'NF >= 3 { print $3 }' |
 		sed 's/@.*//' | sort -u >"$tmp/exports"
-	grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' "$tmp/exports" \
+	# PAPI 7.0's libpapi exports libsde's two overflow entries too, and
+	# the C library calls appio wraps (src/components/appio).
+	grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' \
+		-e '^papi_sde_check_overflow_status$' \
+		-e '^papi_sde_set_timer_for_overflow$' \
+		-e '^\(open\|open64\|close\|read\|write\|fread\|fwrite\)$' \
+		-e '^\(lseek\|lseek64\|select\|recv\)$' "$tmp/exports" \
 		>"$tmp/other" || true
 	n=$(wc -l <"$tmp/exports")
 	if [ "$n" -eq 0 ]; then

@@ -214,13 +214,8 @@ if [ -x "$DEB" ]; then
 	# A sanitizer build of our library needs the sanitizer runtimes loaded
 	# first into a program that was not built with them.
 	preload=
-	if [ -f "$PAPI_BUILD/CMakeCache.txt" ] &&
-		grep -Eqi '^PAPI_SANITIZE:[A-Z]*=(ON|TRUE|1|YES)$' "$PAPI_BUILD/CMakeCache.txt"; then
-		for r in libasan.so libubsan.so; do
-			p=$(cc -print-file-name="$r" 2>/dev/null) && [ -e "$p" ] &&
-				preload=${preload:+$preload:}$(readlink -f "$p")
-		done
-	fi
+	. "$PAPI_SRC/tests/e2e/lib/sanitizer.sh"
+	sanitized && preload=$(sanitizer_preload)
 	for args in "" "-x 4"; do
 		# shellcheck disable=SC2086
 		LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=0 run deb "$DEB" -t 20 $args

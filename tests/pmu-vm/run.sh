@@ -12,12 +12,13 @@
 #      the tests statically against it and libpfm.a: tests/hw/test_*.c,
 #      tests/hw/test_*.sh, tests/api/test_fastread.c and test_hwinfo.c,
 #      bench/perturbation.c, the utilities
-#      papi_avail, papi_native_avail, papi_component_avail and, when
+#      papi_avail, papi_native_avail, papi_component_avail, papi_stat and, when
 #      tests/hw/test_hw_labs.sh is to run, the labs (lab/, docs/labs.md);
 #   3. packs them with busybox and ./init into an initramfs, boots it under
 #      `timeout`, and reads the results off the serial console;
 #   4. PAPI's own test suite (Debian's papi-examples: ctests,
-#      validation_tests, components/perf_event/tests) cross-built by
+#      validation_tests, components/perf_event/tests, and the Fortran
+#      ftests with aarch64-linux-gnu-gfortran) cross-built by
 #      tests/conformance/run.sh --build-only, statically linked the same
 #      way, run in a second boot of the machine (init's PMU_MODE=conformance)
 #      and classified from its console by tests/conformance/run.sh
@@ -191,7 +192,8 @@ if [ -n "${PAPI_PMU_ONLY:-}" ]; then
 		esac
 	done
 fi
-for u in papi_avail papi_native_avail papi_component_avail; do
+# papi_stat: tests/hw/test_hw_papi_stat.c runs it (issue 17).
+for u in papi_avail papi_native_avail papi_component_avail papi_stat; do
 	cc_static "$BIN/tools/$u" "$SRC"/tools/$u/*.c || build_fail "$u"
 done
 # The labs (lab/<name>/*.c + lab/common/lab.c -> papi_<name>), for
@@ -341,7 +343,7 @@ CONF_VM_TIMEOUT=${PAPI_PMU_CONF_VM_TIMEOUT:-600}
 CONF_SHIFT=${PAPI_PMU_CONF_SHIFT:-2}
 CONFW=$OUT/conformance
 CRUN=$SRC/tests/conformance/run.sh
-conf_args=(--cc "${CROSS}gcc" --static-libs "$LIBPAPI $PFM_A"
+conf_args=(--cc "${CROSS}gcc" --fc "${CROSS}gfortran" --static-libs "$LIBPAPI $PFM_A"
 	--include "$SRC/include" --work "$CONFW" --examples "$EXAMPLES"
 	--exclude-list "$HERE/conformance-exclude.txt")
 [ -n "${PAPI_PMU_CONF_ONLY:-}" ] && conf_args+=(--only "$PAPI_PMU_CONF_ONLY")
@@ -386,7 +388,8 @@ if [ -z "$conf_line" ]; then
 		ctests/sdsc2-mpx-noreset 7 ctests/sdsc2-mpx 6 ctests/krentel_pthreads 6
 		validation_tests/papi_tot_cyc 5 ctests/system_child_overflow 5
 		ctests/profile_twoevents 5 ctests/overflow_allcounters 5
-		ctests/exec_overflow 5 ctests/byte_profile 5 ctests/system_overflow 4"
+		ctests/exec_overflow 5 ctests/byte_profile 5 ctests/system_overflow 4
+		ftests/cost 52 ftests/fmultiplex1 28 ftests/accum 12 ftests/first 8"
 	awk -F'\t' '$1 == "run" { print $2 }' "$CONFW/manifest.txt" |
 		awk -v n="$CONF_VMS" -v w="$CONF_WEIGHTS" -v dir="$OUT" '
 		BEGIN { k = split(w, a, /[ \t\n]+/); for (i = 1; i < k; i += 2) cost[a[i]] = a[i + 1] }

@@ -4,7 +4,8 @@
 # tests/pmu-vm/setup.sh CACHE_DIR
 #
 # Prepares everything check-pmu needs on a Debian 12 (bookworm) amd64 host:
-#   host packages  qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio
+#   host packages  qemu-system-arm gcc-aarch64-linux-gnu gfortran-aarch64-linux-gnu
+#                  libc6-dev-arm64-cross cpio
 #                  and, if it can, papi-examples (PAPI's own tests, which
 #                  run.sh cross-builds; without it that part is skipped)
 #   CACHE_DIR      the Debian arm64 cloud kernel, busybox-static and libpfm4
@@ -28,7 +29,10 @@ CACHE=${1:?usage: setup.sh CACHE_DIR}
 mkdir -p "$CACHE" || exit 1
 CACHE=$(cd "$CACHE" && pwd)
 
-HOST_PKGS=(qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio)
+# gfortran-aarch64-linux-gnu: PAPI's Fortran tests (ftests), static with its
+# libgfortran.a.
+HOST_PKGS=(qemu-system-arm gcc-aarch64-linux-gnu gfortran-aarch64-linux-gnu
+	libc6-dev-arm64-cross cpio)
 export DEBIAN_FRONTEND=noninteractive
 # Wait for another apt/dpkg (a parallel make, an unattended upgrade) rather
 # than fail on its lock.

@@ -674,6 +674,13 @@ int fake_os_calls(int op, unsigned long req)
 /* ---- files ------------------------------------------------------------ */
 
 /* root + path into out; -ENOENT without a root or for a relative path. */
+static int map_path(const char *path, char *out, size_t len);
+
+int fake_os_map_path(const char *path, char *out, size_t len)
+{
+	return map_path(path, out, len);
+}
+
 static int map_path(const char *path, char *out, size_t len)
 {
 	int n, ret = 0;

@@ -121,6 +121,10 @@ const char *fake_os_make_root(void);
 int fake_os_mkfile(const char *path, const char *content);
 /* Create the directory root/path and its parents. 0 or -errno. */
 int fake_os_mkdir(const char *path);
+/* root + path (path absolute) into out: 0, or -ENOENT without a root,
+ * -ENAMETOOLONG (fake_os_sysroot.c serves the sampling components' reads
+ * through it). */
+int fake_os_map_path(const char *path, char *out, size_t len);
 
 /*
  * The standard fake machine's PMUs, in a fresh root (made and set as with

@@ -49,7 +49,7 @@ static const struct {
 /* Codes that name no event, and what each call says about them. */
 #define BAD_PRESET ((int)(PAPI_PRESET_MASK | 0x7ff))
 #define BAD_LOCAL ((int)(PAPI_NATIVE_MASK | 0x00fffff0))
-#define BAD_CIDX ((int)(PAPI_NATIVE_MASK | (5u << 24)))
+#define BAD_CIDX ((int)(PAPI_NATIVE_MASK | (63u << 24))) /* past the registry */
 static const struct {
 	int line;
 	int code;

@@ -289,7 +289,7 @@ static void check_info(int line, int code, const char *derived,
 
 static long long eval_with_counts(int idx)
 {
-	const struct papi__preset *p = &papi__lib.presets[idx];
+	const struct papi__preset *p = papi__preset_get(idx);
 	long long t[PAPI__MAX_TERMS];
 	int i;
 

@@ -22,7 +22,10 @@ static void usage(FILE *f)
 	      "(default), or per region instance\n"
 	      "  --notation derived|raw seconds, IPC and rates beside the "
 	      "counts (default), or counts only\n"
-	      "  --format table|json    output format (default: table)\n"
+	      "  --format table|json|csv  output format (default: table)\n"
+	      "  --json, --csv          the same as --format json, --format csv\n"
+	      "  --by-rank              the summary per rank (report) too, "
+	      "below each row\n"
 	      "  --version              the PAPI library this tool runs with\n"
 	      "  -h, --help             this text\n",
 	      f);
@@ -58,6 +61,29 @@ static int version(void)
 	return 0;
 }
 
+/* An MPI run whose reports say its size: the ranks that wrote none. */
+static void say_missing(const struct reports *r, FILE *table)
+{
+	int missing[64], size, dups, n, i;
+
+	n = ranks_missing(r, missing, 64, &size, &dups);
+	if (n > 0) {
+		fprintf(stderr, "papi_hl_output_writer: %d of %d ranks have no "
+				"report:", n, size);
+		for (i = 0; i < n && i < 64; i++)
+			fprintf(stderr, " %d", missing[i]);
+		fputs(n > 64 ? " ...\n" : "\n", stderr);
+		if (table)
+			fprintf(table, "\nmissing ranks: %d of %d have no "
+				       "report\n", n, size);
+	}
+	if (dups > 0)
+		fprintf(stderr, "papi_hl_output_writer: %d rank(s) have more "
+				"than one report (two runs mixed?)\n", dups);
+	if (table && size > 0 && n == 0)
+		fprintf(table, "\nranks: all %d reported\n", size);
+}
+
 static int choose(const char *v, const char *a, const char *b, int *out)
 {
 	if (v && !strcmp(v, a))
@@ -72,7 +98,8 @@ static int choose(const char *v, const char *a, const char *b, int *out)
 int main(int argc, char **argv)
 {
 	struct reports r = { 0, NULL, 0, NULL };
-	int i, detail = 0, raw = 0, json = 0, sources = 0, bad = 0;
+	int i, detail = 0, raw = 0, sources = 0, bad = 0, by_rank = 0;
+	enum out_fmt fmt = OUT_TABLE;
 	const char *v;
 
 	for (i = 1; i < argc && !bad; i++) {
@@ -90,7 +117,15 @@ int main(int argc, char **argv)
 		} else if ((v = opt_value(argc, argv, &i, "--notation"))) {
 			bad = choose(v, "derived", "raw", &raw);
 		} else if ((v = opt_value(argc, argv, &i, "--format"))) {
-			bad = choose(v, "table", "json", &json);
+			fmt = !strcmp(v, "table") ? OUT_TABLE :
+			      !strcmp(v, "json")  ? OUT_JSON :
+			      !strcmp(v, "csv")   ? OUT_CSV : (bad = 1, fmt);
+		} else if (!strcmp(argv[i], "--json")) {
+			fmt = OUT_JSON;
+		} else if (!strcmp(argv[i], "--csv")) {
+			fmt = OUT_CSV;
+		} else if (!strcmp(argv[i], "--by-rank")) {
+			by_rank = 1;
 		} else {
 			bad = 1;
 		}
@@ -108,9 +143,10 @@ int main(int argc, char **argv)
 	}
 	if (!bad) {
 		if (detail)
-			print_detail(stdout, &r, !raw, json);
+			print_detail(stdout, &r, !raw, fmt);
 		else
-			print_summary(stdout, &r, !raw, json);
+			print_summary(stdout, &r, !raw, fmt, by_rank);
+		say_missing(&r, fmt == OUT_TABLE && !detail ? stdout : NULL);
 	}
 	reports_free(&r);
 	return bad ? 2 : 0;

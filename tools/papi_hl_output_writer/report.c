@@ -47,6 +47,35 @@ static char *rank_of(const char *path)
 	return strndup(base, dot ? (size_t)(dot - base) : strlen(base));
 }
 
+/* A non-negative number in a string member, or -1. */
+static int int_member(const struct json *obj, const char *key)
+{
+	const char *v = json_str(obj, key);
+	char *end;
+	long n;
+
+	if (!v || !*v)
+		return -1;
+	n = strtol(v, &end, 10);
+	return *end || n < 0 || n > 0x7fffffff ? -1 : (int)n;
+}
+
+/* The report's "process" object: MPI rank and size, host. */
+static void process_info(struct doc *d)
+{
+	const struct json *p = json_get(d->root, "process");
+	const char *host = json_str(p, "host");
+
+	d->mpi_rank = int_member(p, "mpi_rank");
+	d->mpi_size = int_member(p, "mpi_size");
+	d->host = host ? host : "";
+	if (d->mpi_rank >= 0)
+		snprintf(d->label, sizeof(d->label), "%d", d->mpi_rank);
+	else
+		snprintf(d->label, sizeof(d->label), "%s",
+			 d->rank ? d->rank : "?");
+}
+
 static int add_file(struct reports *r, const char *path)
 {
 	char err[256], *text = read_all(path);
@@ -77,6 +106,7 @@ static int add_file(struct reports *r, const char *path)
 	d->path = strdup(path);
 	d->rank = rank_of(path);
 	d->root = root;
+	process_info(d);
 	return d->path && d->rank ? 0 : -1;
 }
 
@@ -169,17 +199,25 @@ static struct agg *agg_for(struct reports *r, const char *name)
 	return a;
 }
 
-static int push(struct series *s, long long v)
+static int push(struct series *s, long long v, int doc)
 {
 	long long *t;
+	int *d;
 
 	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		t = realloc(s->v, (size_t)s->cap * sizeof(*t));
+		int cap = s->cap ? s->cap * 2 : 16;
+
+		t = realloc(s->v, (size_t)cap * sizeof(*t));
 		if (!t)
 			return -1;
 		s->v = t;
+		d = realloc(s->doc, (size_t)cap * sizeof(*d));
+		if (!d)
+			return -1;
+		s->doc = d;
+		s->cap = cap;
 	}
+	s->doc[s->n] = doc;
 	s->v[s->n++] = v;
 	return 0;
 }
@@ -252,7 +290,7 @@ static int add_instance(struct reports *r, int doc, const char *thread,
 		    !region_value(region, key, &v))
 			continue;
 		s = series_for(a, key, defs);
-		if (!s || push(s, v) != 0)
+		if (!s || push(s, v, doc) != 0)
 			return -1;
 	}
 	return 0;
@@ -289,6 +327,7 @@ void reports_free(struct reports *r)
 		for (j = 0; j < r->aggs[i].nseries; j++) {
 			free(r->aggs[i].s[j].name);
 			free(r->aggs[i].s[j].v);
+			free(r->aggs[i].s[j].doc);
 		}
 		free(r->aggs[i].s);
 		free(r->aggs[i].pairs);

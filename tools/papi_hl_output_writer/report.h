@@ -15,6 +15,11 @@ struct doc {
 	char *path;
 	char *rank;        /* from rank_NNNNNN.json, else the file name */
 	struct json *root;
+	/* From the report's "process" object (absent in PAPI 7.0's own
+	 * reports): the MPI rank and size (-1: unknown), the host. */
+	int mpi_rank, mpi_size;
+	const char *host;  /* "" when unknown; points into root */
+	char label[32];    /* the MPI rank, else the file's rank */
 };
 
 /* The values of one metric over the instances of one region name. */
@@ -23,6 +28,7 @@ struct series {
 	int instant;       /* "type":"instant" in event_definitions */
 	int n, cap;
 	long long *v;
+	int *doc;          /* the report each value comes from */
 };
 
 struct agg {
@@ -57,7 +63,32 @@ int region_value(const struct json *region, const char *key, long long *out);
 
 /* Output (report_print.c). derived: times in seconds, IPC and rates, as
  * PAPI's papi_hl_output_writer derives them; otherwise the raw events. */
-void print_summary(FILE *f, const struct reports *r, int derived, int json);
-void print_detail(FILE *f, const struct reports *r, int derived, int json);
+enum out_fmt { OUT_TABLE, OUT_JSON, OUT_CSV };
+
+/* by_rank: each rank's statistics below the whole run's. */
+void print_summary(FILE *f, const struct reports *r, int derived,
+		   enum out_fmt fmt, int by_rank);
+void print_detail(FILE *f, const struct reports *r, int derived,
+		  enum out_fmt fmt);
+
+/* report_ranks.c: the ranks of a run. The number of ranks (reports) that
+ * have instances of a series; each report's value (the sum of its
+ * instances, their mean for an instant event) in per_doc[ndocs], with
+ * has[ndocs] saying which reports have one. */
+int rank_values(const struct reports *r, const struct series *s,
+		double *per_doc, int *has);
+/* max / mean over the reports that have the series, and which report
+ * has the max; 0 when fewer than two reports have it. */
+int rank_imbalance(const struct reports *r, const struct series *s,
+		   double *imbalance, int *max_doc);
+/* The ranks an MPI run should have and does not: their number, the first
+ * of them in missing[0..max-1]; the expected size in *size (-1 when no
+ * report says). Ranks found twice go to *dups. */
+int ranks_missing(const struct reports *r, int *missing, int max, int *size,
+		  int *dups);
+/* A series of the values of one report only (for --by-rank). */
+int series_of_doc(const struct series *s, int doc, struct series *out);
+/* The distinct reports (processes) among all series. */
+int reports_ranks(const struct reports *r);
 
 #endif

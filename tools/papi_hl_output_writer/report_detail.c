@@ -72,6 +72,7 @@ struct detail {
 	int ipc; /* a column for PAPI_TOT_INS / PAPI_TOT_CYC */
 	int w[FIXED_COLS + 65];
 	int pass; /* 0: widths, 1: print */
+	int csv;  /* comma-separated instead of aligned */
 };
 
 static void collect(const struct doc *d, const char *thread, const char *id,
@@ -94,6 +95,22 @@ static void cell(struct detail *dt, int col, const char *text, int left)
 	if (!dt->pass) {
 		if (len > dt->w[col])
 			dt->w[col] = len;
+		return;
+	}
+	if (dt->csv) {
+		if (col)
+			fputc(',', dt->f);
+		if (strpbrk(text, ",\"\n")) {
+			fputc('"', dt->f);
+			for (; *text; text++) {
+				if (*text == '"')
+					fputc('"', dt->f);
+				fputc(*text, dt->f);
+			}
+			fputc('"', dt->f);
+		} else {
+			fputs(text, dt->f);
+		}
 		return;
 	}
 	fprintf(dt->f, left ? "%s%-*s" : "%s%*s", col ? "  " : "", dt->w[col],
@@ -125,7 +142,7 @@ static void row(const struct doc *d, const char *thread, const char *id,
 	char buf[32] = "-";
 	int i;
 
-	cell(dt, 0, d->rank, 1);
+	cell(dt, 0, d->label, 1);
 	cell(dt, 1, thread, 0);
 	cell(dt, 2, id, 0);
 	cell(dt, 3, parent ? parent : "-", 0);
@@ -174,18 +191,20 @@ static void merged_json(FILE *f, const struct reports *r)
 	fputs("\n    }\n}\n", f);
 }
 
-void print_detail(FILE *f, const struct reports *r, int derived, int json)
+void print_detail(FILE *f, const struct reports *r, int derived,
+		  enum out_fmt fmt)
 {
 	struct detail dt;
 	int i;
 
-	if (json) {
+	if (fmt == OUT_JSON) {
 		merged_json(f, r);
 		return;
 	}
 	memset(&dt, 0, sizeof(dt));
 	dt.f = f;
 	dt.derived = derived;
+	dt.csv = fmt == OUT_CSV;
 	each_region(r, collect, &dt);
 	for (i = 0; i < dt.c.n; i++)
 		dt.ipc += !strcmp(dt.c.key[i], "PAPI_TOT_INS") ||

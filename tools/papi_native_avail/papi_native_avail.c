@@ -69,24 +69,22 @@ static void usage(FILE *f, const char *prog)
 		"\t--nogroups       suppress display of Event grouping information\n\n");
 }
 
-/* Word-wrap text into the description column of the box. */
+/*
+ * The description column of the box, as PAPI 7.0's papi_native_avail
+ * fills it (tests/e2e/dropin.sh compares the two byte for byte): the text
+ * cut into pieces of DESCR_WIDTH characters, mid-word where the cut falls
+ * there, blanks kept, and one more (empty) piece after a full one.
+ */
 static void print_wrapped(const char *s)
 {
-	do {
-		int len = (int)strlen(s), cut = len;
+	size_t len = strlen(s), off = 0;
+	int n;
 
-		if (len > DESCR_WIDTH) {
-			/* Break at the last blank that fits, else hard-break. */
-			for (cut = DESCR_WIDTH; cut > 0 && s[cut] != ' '; cut--)
-				;
-			if (cut == 0)
-				cut = DESCR_WIDTH;
-		}
-		printf("|            %-*.*s|\n", DESCR_WIDTH, cut, s);
-		s += cut;
-		while (*s == ' ')
-			s++;
-	} while (*s);
+	do {
+		n = len - off > DESCR_WIDTH ? DESCR_WIDTH : (int)(len - off);
+		printf("|            %-*.*s|\n", DESCR_WIDTH, n, s + off);
+		off += (size_t)n;
+	} while (n == DESCR_WIDTH);
 }
 
 /* A qualifier's own name: the symbol minus its event's name. */

@@ -1,150 +1,202 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The appio component: application I/O of the calling thread, as PAPI's
- * appio component names it (appio:::READ_BYTES...). PAPI's appio interposes
- * on read() and write() by exporting libc's names from libpapi; we export
- * only PAPI's own names, and read the kernel's per-thread I/O accounting
- * instead (/proc/thread-self/io: bytes and calls of the read and write
- * family of system calls, and bytes that reached the storage layer). The
- * counts belong to the thread that starts the EventSet; another thread
- * reads that thread's file (/proc/self/task/TID/io).
+ * The appio component: the calling thread's file and socket I/O as the
+ * program asks for it, with PAPI 7.0's 45 events (appio:::READ_BYTES ...
+ * SELECT_USEC, in PAPI's order, so that event codes match too). The
+ * counts come from the C library calls libpapi wraps (appio_wrap.c):
+ * open, close, read, write, fread, fwrite, lseek, select and recv. A set
+ * counts one thread, the one that starts it (or the live thread it is
+ * attached to, if that thread has counted I/O before); its values are the
+ * differences between the thread's counts now and at its start or reset,
+ * so they start at zero, never go negative, and a forked child counts
+ * from its own zero.
  *
- * Reads are reentrant and async-signal-safe (a stack buffer, open/read/
- * close, and our own reads counted with atomic adds), so that PAPI_read
- * in a signal handler works here too.
+ * Reads only load the thread's counts (atomic loads) into stack memory:
+ * reentrant and async-signal-safe, and they write nothing in the state.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmp/cmp.h"
+#include "components/appio/appio.h"
 #include "os/os.h"
 
-#define IO_FILE "/proc/thread-self/io"
+enum kind {
+	K_SUM,   /* the slot's difference */
+	K_MEAN,  /* difference of slot a / difference of slot b */
+	K_USEC,  /* nanoseconds in slot a, in microseconds */
+	K_LEVEL, /* difference of a level, not below zero */
+};
+
+#define R(f) APPIO_FAM(FAM_READ, f)
+#define W(f) APPIO_FAM(FAM_WRITE, f)
+#define RV(f) APPIO_FAM(FAM_RECV, f)
+#define SR(f) APPIO_FAM(FAM_SOCK_READ, f)
+#define SW(f) APPIO_FAM(FAM_SOCK_WRITE, f)
 
 static const struct {
 	const char *name;
-	const char *key; /* field of /proc/thread-self/io */
+	enum kind kind;
+	int a, b;
+	const char *units;
 	const char *descr;
 } events[] = {
-	{ "READ_BYTES", "rchar:", "Bytes read by read-family system calls" },
-	{ "READ_CALLS", "syscr:", "Read-family system calls" },
-	{ "WRITE_BYTES", "wchar:", "Bytes written by write-family system calls" },
-	{ "WRITE_CALLS", "syscw:", "Write-family system calls" },
-	{ "DISK_READ_BYTES", "read_bytes:",
-	  "Bytes the storage layer fetched for this thread" },
-	{ "DISK_WRITE_BYTES", "write_bytes:",
-	  "Bytes this thread caused to be sent to the storage layer" },
+	{ "READ_BYTES", K_SUM, R(F_BYTES), 0, "bytes",
+	  "Bytes that read() and fread() calls delivered" },
+	{ "READ_CALLS", K_SUM, R(F_CALLS), 0, "calls",
+	  "read() and fread() calls" },
+	{ "READ_ERR", K_SUM, R(F_ERR), 0, "calls",
+	  "read() and fread() calls that failed" },
+	{ "READ_INTERRUPTED", K_SUM, R(F_INTR), 0, "calls",
+	  "read() calls that a signal interrupted (EINTR)" },
+	{ "READ_WOULD_BLOCK", K_SUM, R(F_WBLOCK), 0, "calls",
+	  "read() calls on a descriptor with no data ready when called" },
+	{ "READ_SHORT", K_SUM, R(F_SHORT), 0, "calls",
+	  "read() and fread() calls that delivered some but fewer bytes "
+	  "than asked for" },
+	{ "READ_EOF", K_SUM, R(F_EOF), 0, "calls",
+	  "read() and fread() calls that found the end of the data" },
+	{ "READ_BLOCK_SIZE", K_MEAN, R(F_REQ), R(F_DONE), "bytes",
+	  "Mean size asked for by the read() and fread() calls that "
+	  "delivered data" },
+	{ "READ_USEC", K_USEC, R(F_NS), 0, "usec",
+	  "Real microseconds spent in read() and fread() calls that "
+	  "delivered data" },
+	{ "WRITE_BYTES", K_SUM, W(F_BYTES), 0, "bytes",
+	  "Bytes that write() and fwrite() calls took" },
+	{ "WRITE_CALLS", K_SUM, W(F_CALLS), 0, "calls",
+	  "write() and fwrite() calls" },
+	{ "WRITE_ERR", K_SUM, W(F_ERR), 0, "calls",
+	  "write() and fwrite() calls that failed" },
+	{ "WRITE_SHORT", K_SUM, W(F_SHORT), 0, "calls",
+	  "write() and fwrite() calls that took fewer bytes than offered" },
+	{ "WRITE_INTERRUPTED", K_SUM, W(F_INTR), 0, "calls",
+	  "write() calls that a signal interrupted (EINTR)" },
+	{ "WRITE_WOULD_BLOCK", K_SUM, W(F_WBLOCK), 0, "calls",
+	  "write() calls on a descriptor with no room when called" },
+	{ "WRITE_BLOCK_SIZE", K_MEAN, W(F_REQ), W(F_DONE), "bytes",
+	  "Mean size offered by the write() and fwrite() calls that "
+	  "completed" },
+	{ "WRITE_USEC", K_USEC, W(F_NS), 0, "usec",
+	  "Real microseconds spent in write() and fwrite() calls that "
+	  "completed" },
+	{ "OPEN_CALLS", K_SUM, S_OPEN_CALLS, 0, "calls", "open() calls" },
+	{ "OPEN_ERR", K_SUM, S_OPEN_ERR, 0, "calls",
+	  "open() calls that failed" },
+	{ "OPEN_FDS", K_LEVEL, S_OPEN_FDS, 0, "fds",
+	  "Descriptors opened with open() and not yet closed with close() "
+	  "(never below zero)" },
+	{ "SELECT_USEC", K_USEC, S_SELECT_NS, 0, "usec",
+	  "Real microseconds spent in select() calls" },
+	{ "RECV_BYTES", K_SUM, RV(F_BYTES), 0, "bytes",
+	  "Bytes that recv() calls delivered" },
+	{ "RECV_CALLS", K_SUM, RV(F_CALLS), 0, "calls", "recv() calls" },
+	{ "RECV_ERR", K_SUM, RV(F_ERR), 0, "calls",
+	  "recv() calls that failed" },
+	{ "RECV_INTERRUPTED", K_SUM, RV(F_INTR), 0, "calls",
+	  "recv() calls that a signal interrupted (EINTR)" },
+	{ "RECV_WOULD_BLOCK", K_SUM, RV(F_WBLOCK), 0, "calls",
+	  "recv() calls on a socket with no data ready when called" },
+	{ "RECV_SHORT", K_SUM, RV(F_SHORT), 0, "calls",
+	  "recv() calls that delivered some but fewer bytes than asked for" },
+	{ "RECV_EOF", K_SUM, RV(F_EOF), 0, "calls",
+	  "recv() calls that found the peer's orderly shutdown" },
+	{ "RECV_BLOCK_SIZE", K_MEAN, RV(F_REQ), RV(F_DONE), "bytes",
+	  "Mean size asked for by the recv() calls that delivered data" },
+	{ "RECV_USEC", K_USEC, RV(F_NS), 0, "usec",
+	  "Real microseconds spent in recv() calls that delivered data" },
+	{ "SOCK_READ_BYTES", K_SUM, SR(F_BYTES), 0, "bytes",
+	  "Bytes that read() calls on sockets delivered" },
+	{ "SOCK_READ_CALLS", K_SUM, SR(F_CALLS), 0, "calls",
+	  "read() calls on sockets" },
+	{ "SOCK_READ_ERR", K_SUM, SR(F_ERR), 0, "calls",
+	  "read() calls on sockets that failed" },
+	{ "SOCK_READ_SHORT", K_SUM, SR(F_SHORT), 0, "calls",
+	  "read() calls on sockets that delivered some but fewer bytes than "
+	  "asked for" },
+	{ "SOCK_READ_WOULD_BLOCK", K_SUM, SR(F_WBLOCK), 0, "calls",
+	  "read() calls on sockets with no data ready when called" },
+	{ "SOCK_READ_USEC", K_USEC, SR(F_NS), 0, "usec",
+	  "Real microseconds spent in read() calls on sockets that "
+	  "delivered data" },
+	{ "SOCK_WRITE_BYTES", K_SUM, SW(F_BYTES), 0, "bytes",
+	  "Bytes that write() calls on sockets took" },
+	{ "SOCK_WRITE_CALLS", K_SUM, SW(F_CALLS), 0, "calls",
+	  "write() calls on sockets" },
+	{ "SOCK_WRITE_ERR", K_SUM, SW(F_ERR), 0, "calls",
+	  "write() calls on sockets that failed" },
+	{ "SOCK_WRITE_SHORT", K_SUM, SW(F_SHORT), 0, "calls",
+	  "write() calls on sockets that took fewer bytes than offered" },
+	{ "SOCK_WRITE_WOULD_BLOCK", K_SUM, SW(F_WBLOCK), 0, "calls",
+	  "write() calls on sockets with no room when called" },
+	{ "SOCK_WRITE_USEC", K_USEC, SW(F_NS), 0, "usec",
+	  "Real microseconds spent in write() calls on sockets that "
+	  "completed" },
+	{ "SEEK_CALLS", K_SUM, S_SEEK_CALLS, 0, "calls", "lseek() calls" },
+	{ "SEEK_ABS_STRIDE_SIZE", K_MEAN, S_SEEK_ABS, S_SEEK_CALLS, "bytes",
+	  "Mean absolute offset passed to lseek()" },
+	{ "SEEK_USEC", K_USEC, S_SEEK_NS, 0, "usec",
+	  "Real microseconds spent in lseek() calls" },
 };
 
 #define NEVENTS ((unsigned int)(sizeof(events) / sizeof(events[0])))
 
-/* Reading the accounting file is itself I/O of the thread: the read that
- * returns the text and the one that finds its end. It shows in the next
- * sample, so each sample taken since the baseline is subtracted again. */
-enum { OWN_READ_BYTES = 0, OWN_READ_CALLS = 1, OWN_CALLS_PER_SAMPLE = 2 };
-
 struct papi__cmp_ctl {
 	int n, cap;
 	unsigned int *code;
-	long long *base;  /* counts at start (or reset) */
-	long long *stop;  /* counts at stop */
-	long long own[2]; /* our own reads since the baseline (atomic adds) */
-	long long stop_own[2];
-	int running;
-	int tid; /* the thread that started it */
+	struct papi__appio_thr *thr; /* the counted thread's counts */
+	int tid;     /* attached thread, or 0: the one that starts it */
+	int running; /* read reads it */
+	int halted;  /* stopped by another thread: no longer active */
+	long long base[APPIO_SLOTS]; /* at start or reset */
+	long long stop[APPIO_SLOTS]; /* at stop */
 };
 
-/* The accounting file of thread tid, or the calling thread's (tid 0):
- * built by hand, as snprintf is not async-signal-safe. */
-static const char *io_path(int tid, char *buf, size_t len)
+/* One event's value from the counts now and at the baseline. */
+static long long value(unsigned int c, const long long *now,
+		       const long long *base)
 {
-	static const char pre[] = "/proc/self/task/", post[] = "/io";
-	char digits[12];
-	size_t n = 0, i = 0;
+	long long a = now[events[c].a] - base[events[c].a], b;
 
-	if (tid <= 0 || len < sizeof(pre) + sizeof(digits) + sizeof(post))
-		return IO_FILE;
-	do
-		digits[n++] = (char)('0' + tid % 10);
-	while ((tid /= 10) && n < sizeof(digits));
-	memcpy(buf, pre, sizeof(pre) - 1);
-	i = sizeof(pre) - 1;
-	while (n)
-		buf[i++] = digits[--n];
-	memcpy(buf + i, post, sizeof(post));
-	return buf;
-}
-
-/* All counts of thread tid (0: the calling thread) at once, one value per
- * event; *own gets the bytes this sample itself read. */
-static int sample(int tid, long long *now, long long *own)
-{
-	char buf[512], path[64];
-	unsigned int i;
-	long got = papi__os_read_file(io_path(tid, path, sizeof(path)), buf,
-				      sizeof(buf));
-
-	if (got < 0)
-		return PAPI_ESYS;
-	for (i = 0; i < NEVENTS; i++) {
-		const char *p = strstr(buf, events[i].key);
-
-		now[i] = p ? atoll(p + strlen(events[i].key)) : 0;
+	switch (events[c].kind) {
+	case K_MEAN:
+		b = now[events[c].b] - base[events[c].b];
+		return b > 0 ? a / b : 0;
+	case K_USEC:
+		return a / 1000;
+	case K_LEVEL:
+		return a > 0 ? a : 0;
+	default:
+		return a;
 	}
-	if (own)
-		*own = got;
-	return PAPI_OK;
-}
-
-/* Take a baseline: the counts now, and this sample's own reads. */
-static int baseline(struct papi__cmp_ctl *ctl)
-{
-	int mine = papi__os_gettid() == ctl->tid;
-	long long got;
-
-	if (sample(mine ? 0 : ctl->tid, ctl->base, &got) != PAPI_OK)
-		return PAPI_ESYS;
-	__atomic_store_n(&ctl->own[OWN_READ_BYTES], mine ? got : 0,
-			 __ATOMIC_RELAXED);
-	__atomic_store_n(&ctl->own[OWN_READ_CALLS],
-			 mine ? OWN_CALLS_PER_SAMPLE : 0, __ATOMIC_RELAXED);
-	return PAPI_OK;
-}
-
-/* now - base, less our own reads for the read events. */
-static long long delta(const struct papi__cmp_ctl *ctl, const long long *now,
-		       const long long *own, unsigned int c)
-{
-	long long v = now[c] - ctl->base[c];
-
-	if (!strcmp(events[c].key, "rchar:"))
-		v -= own[OWN_READ_BYTES];
-	else if (!strcmp(events[c].key, "syscr:"))
-		v -= own[OWN_READ_CALLS];
-	return v;
 }
 
 static int io_init(struct papi__cmp *self)
 {
 	PAPI_component_info_t *in = &self->info;
-	long long now[NEVENTS];
 
 	snprintf(in->short_name, sizeof(in->short_name), "appio");
 	snprintf(in->description, sizeof(in->description),
-		 "Application I/O of the thread (/proc/thread-self/io)");
-	snprintf(in->version, sizeof(in->version), "1.0");
+		 "Application file and socket I/O of the thread (wrapped C "
+		 "library calls)");
+	snprintf(in->version, sizeof(in->version), "2.0");
 	in->num_native_events = (int)NEVENTS;
+	in->num_cntrs = (int)NEVENTS;
 	in->num_mpx_cntrs = (int)NEVENTS;
 	in->default_domain = PAPI_DOM_USER;
 	in->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
 	in->default_granularity = PAPI_GRN_THR;
 	in->available_granularities = PAPI_GRN_THR;
-	if (sample(0, now, NULL) != PAPI_OK) {
+	if (papi__appio_setup() != PAPI_OK) {
 		in->disabled = PAPI_ECMP;
 		snprintf(in->disabled_reason, sizeof(in->disabled_reason),
-			 "cannot read " IO_FILE
-			 " (kernel without task I/O accounting?)");
+			 "cannot register the thread-exit and fork handlers");
+	} else if (!papi__appio_wrapped()) {
+		in->disabled = PAPI_ECMP;
+		snprintf(in->disabled_reason, sizeof(in->disabled_reason),
+			 "read() does not reach appio's wrappers (a static "
+			 "program that linked the C library's own?)");
 	}
 	return PAPI_OK;
 }
@@ -199,8 +251,27 @@ static int io_info(struct papi__cmp *self, unsigned int code,
 		 events[code].descr);
 	snprintf(info->long_descr, sizeof(info->long_descr), "%s",
 		 events[code].descr);
-	snprintf(info->units, sizeof(info->units), "%s",
-		 strstr(events[code].name, "BYTES") ? "bytes" : "calls");
+	snprintf(info->units, sizeof(info->units), "%s", events[code].units);
+	return PAPI_OK;
+}
+
+/* The thread a set counts: an attached one (another thread than the
+ * caller) must be alive and have counted I/O before, since only a
+ * thread itself can make its block of counts. */
+static int retarget(struct papi__cmp_ctl *ctl, const struct papi__ctl_opts *o)
+{
+	struct papi__appio_thr *t = NULL;
+	int tid = o->tid == papi__os_gettid() ? 0 : o->tid;
+
+	if (o->cpu >= 0 || tid < 0)
+		return PAPI_ECMP;
+	if (tid == ctl->tid && (tid == 0 || ctl->thr))
+		return PAPI_OK;
+	if (tid != 0 && !(t = papi__appio_find(tid)))
+		return PAPI_ECMP;
+	papi__appio_unref(ctl->thr);
+	ctl->thr = t;
+	ctl->tid = tid;
 	return PAPI_OK;
 }
 
@@ -208,18 +279,27 @@ static int io_ctl_create(struct papi__cmp *self,
 			 const struct papi__ctl_opts *opts,
 			 struct papi__cmp_ctl **ctl)
 {
-	/* Another thread's I/O cannot be read this way. */
-	if (opts->tid != 0 || opts->cpu >= 0)
-		return PAPI_ECMP;
-	*ctl = calloc(1, sizeof(**ctl));
-	return *ctl ? PAPI_OK : PAPI_ENOMEM;
+	struct papi__cmp_ctl *c = calloc(1, sizeof(*c));
+	int ret;
+
+	if (!c)
+		return PAPI_ENOMEM;
+	ret = retarget(c, opts);
+	if (ret != PAPI_OK) {
+		free(c);
+		return ret;
+	}
+	*ctl = c;
+	return PAPI_OK;
 }
 
 static void io_ctl_destroy(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
+	/* A set dropped while it runs (a fork child drops its parent's). */
+	if (ctl->running && !ctl->halted && ctl->thr)
+		__atomic_sub_fetch(&ctl->thr->active, 1, __ATOMIC_RELAXED);
+	papi__appio_unref(ctl->thr);
 	free(ctl->code);
-	free(ctl->base);
-	free(ctl->stop);
 	free(ctl);
 }
 
@@ -255,64 +335,94 @@ static int io_ctl_remove(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 static int io_ctl_set_opts(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			   const struct papi__ctl_opts *opts)
 {
-	return opts->tid != 0 || opts->cpu >= 0 ? PAPI_ECMP : PAPI_OK;
+	return ctl->running ? PAPI_EISRUN : retarget(ctl, opts);
 }
 
 static int io_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	if (!ctl->base) {
-		ctl->base = calloc(NEVENTS, sizeof(*ctl->base));
-		ctl->stop = calloc(NEVENTS, sizeof(*ctl->stop));
-		if (!ctl->base || !ctl->stop)
+	if (ctl->running)
+		return PAPI_EISRUN;
+	/* Unattached: the counts of whichever thread starts it. */
+	if (ctl->tid == 0) {
+		struct papi__appio_thr *t = papi__appio_self();
+
+		if (!t)
 			return PAPI_ENOMEM;
+		papi__appio_unref(ctl->thr);
+		ctl->thr = t;
 	}
-	ctl->tid = papi__os_gettid();
-	if (baseline(ctl) != PAPI_OK)
-		return PAPI_ESYS;
-	ctl->running = 1;
+	papi__appio_snapshot(ctl->thr, ctl->base);
+	ctl->halted = 0;
+	__atomic_add_fetch(&ctl->thr->active, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&ctl->running, 1, __ATOMIC_RELEASE);
 	return PAPI_OK;
 }
 
-static int io_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
-		   long long *values)
+static int io_halt(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	long long now[NEVENTS], own[2], got = 0;
-	int i, mine = papi__os_gettid() == ctl->tid;
-
-	/* Another thread's reads are not the counted thread's I/O. */
-	if (ctl->running && sample(mine ? 0 : ctl->tid, now, &got) != PAPI_OK)
-		return PAPI_ESYS;
-	own[0] = __atomic_load_n(&ctl->own[0], __ATOMIC_RELAXED);
-	own[1] = __atomic_load_n(&ctl->own[1], __ATOMIC_RELAXED);
-	for (i = 0; i < ctl->n; i++) {
-		unsigned int c = ctl->code[i];
-
-		values[i] = ctl->running ? delta(ctl, now, own, c)
-					 : delta(ctl, ctl->stop, ctl->stop_own, c);
-	}
-	/* Atomic: a read in a signal handler may interrupt this one. */
-	if (ctl->running && mine) {
-		__atomic_add_fetch(&ctl->own[OWN_READ_BYTES], got,
-				   __ATOMIC_RELAXED);
-		__atomic_add_fetch(&ctl->own[OWN_READ_CALLS],
-				   OWN_CALLS_PER_SAMPLE, __ATOMIC_RELAXED);
+	if (ctl->running && !ctl->halted) {
+		ctl->halted = 1;
+		__atomic_sub_fetch(&ctl->thr->active, 1, __ATOMIC_RELAXED);
 	}
 	return PAPI_OK;
 }
 
 static int io_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	if (sample(papi__os_gettid() == ctl->tid ? 0 : ctl->tid, ctl->stop,
-		   NULL) != PAPI_OK)
-		return PAPI_ESYS;
-	memcpy(ctl->stop_own, ctl->own, sizeof(ctl->own));
-	ctl->running = 0;
+	if (!ctl->running)
+		return PAPI_OK;
+	papi__appio_snapshot(ctl->thr, ctl->stop);
+	io_halt(self, ctl);
+	__atomic_store_n(&ctl->running, 0, __ATOMIC_RELEASE);
+	return PAPI_OK;
+}
+
+/* The counts now (running) or at the stop, into now. */
+static void counts(const struct papi__cmp_ctl *ctl, long long *now)
+{
+	if (__atomic_load_n(&ctl->running, __ATOMIC_ACQUIRE))
+		papi__appio_snapshot(ctl->thr, now);
+	else
+		memcpy(now, ctl->stop, sizeof(ctl->stop));
+}
+
+static int io_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		   long long *values)
+{
+	long long now[APPIO_SLOTS];
+	int i;
+
+	if (!ctl->thr) {
+		for (i = 0; i < ctl->n; i++)
+			values[i] = 0;
+		return PAPI_OK;
+	}
+	counts(ctl, now);
+	for (i = 0; i < ctl->n; i++)
+		values[i] = value(ctl->code[i], now, ctl->base);
+	return PAPI_OK;
+}
+
+static int io_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			 long long *values)
+{
+	long long now[APPIO_SLOTS];
+	int i;
+
+	if (!ctl->thr)
+		return io_read(self, ctl, values);
+	counts(ctl, now);
+	for (i = 0; i < ctl->n; i++)
+		values[i] = value(ctl->code[i], now, ctl->base);
+	memcpy(ctl->base, now, sizeof(now));
 	return PAPI_OK;
 }
 
 static int io_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
-	return baseline(ctl);
+	if (ctl->thr)
+		counts(ctl, ctl->base);
+	return PAPI_OK;
 }
 
 const struct papi__cmp_ops papi__appio_ops = {
@@ -331,4 +441,6 @@ const struct papi__cmp_ops papi__appio_ops = {
 	.stop = io_stop,
 	.read = io_read,
 	.reset = io_reset,
+	.halt = io_halt,
+	.read_reset = io_read_reset,
 };

@@ -28,6 +28,7 @@ struct pe_ntv {
 	char *descr;
 	int kind;
 	int listed;   /* part of the PAPI_ENUM_EVENTS walk */
+	int lpos;     /* its position in that walk (pe_state.list), or -1 */
 	int base;     /* index of the base event for umask entries, or -1 */
 	int pfm_idx;  /* libpfm4 event index, -1 for sysfs */
 	int umask;    /* libpfm4 attribute index for umask entries, or -1 */
@@ -45,20 +46,36 @@ struct pe_state {
 	 * cost O(n) (pe_names.c). */
 	int *hidx;
 	int hcap;
-	int pfm_ok;   /* libpfm4 initialized */
+	/* The events the machine lists, as indexes in PAPI_ENUM_EVENTS
+	 * order: found at the first enumeration or count, not at init
+	 * (pe_names.c, papi__pe_names_list). */
+	int *list;
+	int nlist, lcap;
+	int listed_done;
+	int pfm_ok;   /* libpfm4 initialized (papi__pe_pfm) */
+	int pfm_tried;
+	int counted;  /* num_cntrs and pmu_names filled (pe_info_fill) */
 	int core_ok;  /* the kernel has a core PMU for generic hw events */
 	int ncounters;
 	int user_read; /* counters can be read in user space (pe_mmap.h) */
 	unsigned int rdpmc_type;          /* PMU whose events must ask for it, */
 	unsigned long long rdpmc_config1; /* with this config1 bit (arm64) */
 	struct pe_presets *presets; /* pe_presets.c, built on first use */
+	/* The user's table (PAPI_PRESET_TABLE), read at init: the file may
+	 * be gone by the time the first preset is resolved. */
+	char *user_table;
 	/* One core PMU per core type (cpu_core + cpu_atom): events of two
 	 * of them cannot share a perf group (pe_ctl.c). */
 	int hybrid;
 };
 
+/* pe_component.c: initialize libpfm4 at its first use; 1 when it works. */
+int papi__pe_pfm(struct pe_state *st);
+
 /* pe_names.c */
-int papi__pe_names_init(struct papi__cmp *self, struct pe_state *st);
+/* Build the listing once (libpfm4's present PMUs, then sysfs events);
+ * the number of events listed. */
+int papi__pe_names_list(struct pe_state *st);
 void papi__pe_names_fini(struct pe_state *st);
 int papi__pe_ntv_enum(struct papi__cmp *self, unsigned int *code, int mod);
 int papi__pe_ntv_name_to_code(struct papi__cmp *self, const char *name,

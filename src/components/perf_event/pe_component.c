@@ -78,13 +78,39 @@ static void explain_missing(struct papi__cmp *self, int err)
 			 strerror(-err), paranoid);
 }
 
-static int count_listed(const struct pe_state *st)
+int papi__pe_pfm(struct pe_state *st)
 {
-	int i, n = 0;
+	if (!st->pfm_tried) {
+		st->pfm_tried = 1;
+		st->pfm_ok = pfm_initialize() == PFM_SUCCESS;
+	}
+	return st->pfm_ok;
+}
 
-	for (i = 0; i < st->n; i++)
-		n += st->ntv[i].listed;
-	return n;
+/* What init leaves to be found when asked (libpfm4's initialization
+ * alone cost more instructions than all of PAPI 7.0's start-up without
+ * it, issue 20): the counters and PMU names, from libpfm4; the number of
+ * events listed (building the listing, pe_names.c). */
+static void pe_info_fill(struct papi__cmp *self, int what)
+{
+	PAPI_component_info_t *in = &self->info;
+	struct pe_state *st = self->priv;
+
+	if ((what & PAPI__INFO_COUNTERS) && !st->counted) {
+		st->counted = 1;
+		if (papi__pe_pfm(st))
+			snprintf(in->support_version,
+				 sizeof(in->support_version),
+				 "libpfm4 (interface %d.%d)",
+				 PFM_MAJ_VERSION(pfm_get_version()),
+				 PFM_MIN_VERSION(pfm_get_version()));
+		st->ncounters = st->pfm_ok ? core_counters(self) : 0;
+		if (!st->core_ok)
+			st->ncounters = 0;
+		in->num_cntrs = st->ncounters;
+	}
+	if (what & PAPI__INFO_EVENTS)
+		in->num_native_events = papi__pe_names_list(st);
 }
 
 static int pe_init(struct papi__cmp *self)
@@ -101,30 +127,24 @@ static int pe_init(struct papi__cmp *self)
 		 "Linux perf_event CPU counters");
 	snprintf(in->version, sizeof(in->version), "7.0.0");
 	papi__os_kernel_release(in->kernel_version, sizeof(in->kernel_version));
-	st->pfm_ok = pfm_initialize() == PFM_SUCCESS;
-	if (st->pfm_ok)
-		snprintf(in->support_version, sizeof(in->support_version),
-			 "libpfm4 (interface %d.%d)", PFM_MAJ_VERSION(pfm_get_version()),
-			 PFM_MIN_VERSION(pfm_get_version()));
+	/* libpfm4 is initialized at its first use (papi__pe_pfm): naming
+	 * an event, listing them, the counters in the info. */
 	err = probe_core_pmu();
 	st->core_ok = err == 0;
 	if (!st->core_ok)
 		explain_missing(self, err);
-	st->ncounters = st->pfm_ok && st->core_ok ? core_counters(self) : 0;
-	if (st->pfm_ok && !st->core_ok)
-		core_counters(self); /* for pmu_names only */
 	if (st->core_ok && !self->user_read_off)
 		papi__pe_mmap_probe(st);
 	papi__pe_fork_watch();
-	papi__pe_names_init(self, st);
 	st->hybrid = papi__pe_preset_family_present("hybrid");
+	papi__pe_presets_read_user(st);
 
-	in->num_cntrs = st->ncounters;
+	/* num_cntrs, pmu_names, support_version: pe_info_fill. */
 	/* PAPI 7.0's figure, and true here: a multiplexed set is one group
 	 * per event, 384 descriptors (tests/api/test_papi70_answers.c adds
 	 * 384 and is refused the 385th with PAPI_ECOUNT). */
 	in->num_mpx_cntrs = 384;
-	in->num_native_events = count_listed(st);
+	/* num_native_events: pe_info_fill, when the info is asked for. */
 	in->default_domain = PAPI_DOM_USER;
 	in->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL |
 				PAPI_DOM_SUPERVISOR;
@@ -180,6 +200,7 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.name = "perf_event",
 	.init = pe_init,
 	.fini = pe_fini,
+	.info_fill = pe_info_fill,
 	.ntv_enum = papi__pe_ntv_enum,
 	.ntv_name_to_code = papi__pe_ntv_name_to_code,
 	.ntv_code_to_name = papi__pe_ntv_code_to_name,

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The native event table. Entries are created at init for every event the
- * machine lists (libpfm4's present PMUs, then sysfs PMU events), and on
- * demand for names with umasks or modifiers, so that every name a user ever
- * resolved keeps one stable code. The local code of an event is its index.
- * A hash index finds names in constant time; the whole table is freed at
- * PAPI_shutdown (papi__pe_names_fini), and a later PAPI_library_init
- * starts a new one.
+ * The native event table. Entries are created on demand: for a name when
+ * a program first resolves it, and for every event the machine lists
+ * (libpfm4's present PMUs, then sysfs PMU events) at the first
+ * enumeration or count of the native events (papi__pe_names_list), not at
+ * init: listing costs an encoding by libpfm4 per event and an open per
+ * hardware event, which most programs, naming a few events, never need
+ * (issue 20). Every name a user ever resolved keeps one stable code; the
+ * local code of an event is its index, and the listing's order is kept
+ * apart (pe_state.list), so codes given out before the listing stay
+ * valid. A hash index finds names in constant time; the whole table is
+ * freed at PAPI_shutdown (papi__pe_names_fini), and a later
+ * PAPI_library_init starts a new one.
  */
 #include <perfmon/pfmlib_perf_event.h>
 #include <ctype.h>
@@ -76,6 +81,8 @@ static int add_entry(struct pe_state *st, const struct pe_ntv *tmpl)
 	}
 	e = &st->ntv[st->n];
 	*e = *tmpl;
+	e->listed = 0;
+	e->lpos = -1;
 	e->name = strdup(tmpl->name);
 	e->descr = strdup(tmpl->descr ? tmpl->descr : "");
 	if (!e->name || !e->descr) {
@@ -130,7 +137,7 @@ static int is_hw_type(unsigned int type)
  * opens it here. Without this, perf's generic cache, branch and bus events
  * were listed on PMUs whose drivers map none of them (58 of 172 in the
  * emulated arm64 machine) and failed at PAPI_add_event. One disabled open
- * and close each, at init, only where a core PMU exists; a refusal for
+ * and close each, when the listing is built, only where a core PMU exists; a refusal for
  * permission (perf_event_paranoid) proves nothing and keeps the event. */
 static int kernel_opens(const struct perf_event_attr *a)
 {
@@ -147,6 +154,48 @@ static int kernel_opens(const struct perf_event_attr *a)
 	}
 	return fd == -EACCES || fd == -EPERM || fd == -EMFILE ||
 	       fd == -ENFILE;
+}
+
+/* Entry i joins the listing (once). */
+static int list_append(struct pe_state *st, int i)
+{
+	struct pe_ntv *e = &st->ntv[i];
+
+	if (e->lpos >= 0)
+		return PAPI_OK;
+	if (st->nlist == st->lcap) {
+		int cap = st->lcap ? st->lcap * 2 : 256;
+		int *t = realloc(st->list, (size_t)cap * sizeof(*t));
+
+		if (!t)
+			return PAPI_ENOMEM;
+		st->list = t;
+		st->lcap = cap;
+	}
+	e->listed = 1;
+	e->lpos = st->nlist;
+	st->list[st->nlist++] = i;
+	return PAPI_OK;
+}
+
+/* The entry named as tmpl, made from it if there is none yet, joins the
+ * listing. */
+static void list_event(struct pe_state *st, const struct pe_ntv *tmpl)
+{
+	int i = find_entry(st, tmpl->name);
+	char *d;
+
+	if (i < 0)
+		i = add_entry(st, tmpl);
+	else if (st->ntv[i].lpos < 0 && tmpl->descr &&
+		 strcmp(st->ntv[i].descr, tmpl->descr) &&
+		 (d = strdup(tmpl->descr))) {
+		/* Resolved by name first: the listing's description. */
+		free(st->ntv[i].descr);
+		st->ntv[i].descr = d;
+	}
+	if (i >= 0)
+		list_append(st, i);
 }
 
 /* libpfm4: every event of every PMU it finds on this machine. The generic
@@ -168,9 +217,8 @@ static void add_pfm_events(struct pe_state *st)
 		if (pinfo.type == PFM_PMU_TYPE_CORE && !st->core_ok)
 			continue;
 		for (i = pinfo.first_event; i != -1; i = pfm_get_event_next(i)) {
-			struct pe_ntv e = { .kind = PE_PFM, .listed = 1,
-					    .base = -1, .pfm_idx = i,
-					    .umask = -1 };
+			struct pe_ntv e = { .kind = PE_PFM, .base = -1,
+					    .pfm_idx = i, .umask = -1 };
 			pfm_event_info_t ei;
 			struct perf_event_attr a;
 			char name[PAPI_HUGE_STR_LEN];
@@ -187,10 +235,11 @@ static void add_pfm_events(struct pe_state *st)
 			e.hw = is_hw_type(a.type);
 			if (e.hw && p == PFM_PMU_PERF_EVENT && !st->core_ok)
 				continue;
-			e.listed = !e.hw || kernel_opens(&a);
+			if (e.hw && !kernel_opens(&a))
+				continue;
 			e.name = name;
 			e.descr = (char *)ei.desc;
-			add_entry(st, &e);
+			list_event(st, &e);
 		}
 	}
 }
@@ -198,12 +247,10 @@ static void add_pfm_events(struct pe_state *st)
 static int add_sysfs_event(const char *name, const char *spec, void *arg)
 {
 	struct pe_state *st = arg;
-	struct pe_ntv e = { .kind = PE_SYSFS, .listed = 1, .base = -1,
-			    .pfm_idx = -1, .umask = -1 };
+	struct pe_ntv e = { .kind = PE_SYSFS, .base = -1, .pfm_idx = -1,
+			    .umask = -1 };
 	char descr[PAPI_HUGE_STR_LEN];
 
-	if (find_entry(st, name) >= 0)
-		return 0;
 	if (papi__pe_sysfs_parse(name, &e.attr) != PAPI_OK)
 		return 0;
 	snprintf(descr, sizeof(descr), "sysfs PMU event (%s)", spec);
@@ -212,16 +259,19 @@ static int add_sysfs_event(const char *name, const char *spec, void *arg)
 	/* The msr PMU counts in every mode and refuses exclude bits. */
 	e.no_exclude = !strncmp(name, "msr/", 4);
 	e.hw = !e.no_exclude;
-	add_entry(st, &e);
+	list_event(st, &e);
 	return 0;
 }
 
-int papi__pe_names_init(struct papi__cmp *self, struct pe_state *st)
+int papi__pe_names_list(struct pe_state *st)
 {
-	if (st->pfm_ok)
-		add_pfm_events(st);
-	papi__pe_sysfs_each(add_sysfs_event, st);
-	return PAPI_OK;
+	if (!st->listed_done) {
+		st->listed_done = 1;
+		if (papi__pe_pfm(st))
+			add_pfm_events(st);
+		papi__pe_sysfs_each(add_sysfs_event, st);
+	}
+	return st->nlist;
 }
 
 void papi__pe_names_fini(struct pe_state *st)
@@ -234,14 +284,33 @@ void papi__pe_names_fini(struct pe_state *st)
 	}
 	free(st->ntv);
 	free(st->hidx);
+	free(st->list);
 	st->ntv = NULL;
 	st->hidx = NULL;
+	st->list = NULL;
 	st->n = st->cap = st->hcap = 0;
+	st->nlist = st->lcap = st->listed_done = 0;
 }
 
 static struct pe_state *state_of(struct papi__cmp *self)
 {
 	return self->priv;
+}
+
+/* "pmu::event" as the listing spells it, in out, when name is that event
+ * in other letter cases (the name a program resolved before the listing
+ * was built must read back as it would after); else name itself. */
+static void canonical(const char *name, const pfm_event_info_t *ei,
+		      char *out, size_t len)
+{
+	pfm_pmu_info_t pi;
+
+	memset(&pi, 0, sizeof(pi));
+	pi.size = sizeof(pi);
+	if (pfm_get_pmu_info(ei->pmu, &pi) != PFM_SUCCESS || !pi.name ||
+	    snprintf(out, len, "%s::%s", pi.name, ei->name) >= (int)len ||
+	    strcasecmp(out, name))
+		snprintf(out, len, "%s", name);
 }
 
 static int intern(struct pe_state *st, const char *name)
@@ -265,7 +334,7 @@ static int intern(struct pe_state *st, const char *name)
 		e.descr = "sysfs PMU event";
 		return add_entry(st, &e);
 	}
-	if (st->pfm_ok && pfm_encode(name, PFM_PLM3, &a) == PAPI_OK) {
+	if (papi__pe_pfm(st) && pfm_encode(name, PFM_PLM3, &a) == PAPI_OK) {
 		e.kind = PE_PFM;
 		e.hw = is_hw_type(a.type);
 		e.pfm_idx = pfm_find_event(name);
@@ -277,8 +346,11 @@ static int intern(struct pe_state *st, const char *name)
 			memset(&ei, 0, sizeof(ei));
 			ei.size = sizeof(ei);
 			if (pfm_get_event_info(e.pfm_idx, PFM_OS_PERF_EVENT_EXT,
-					       &ei) == PFM_SUCCESS)
+					       &ei) == PFM_SUCCESS) {
 				e.descr = (char *)ei.desc;
+				canonical(name, &ei, alt, sizeof(alt));
+				e.name = alt;
+			}
 		}
 		return add_entry(st, &e);
 	}
@@ -363,7 +435,6 @@ static int next_umask(struct pe_state *st, int b, int after)
 			 ai.desc);
 		e.name = name;
 		e.descr = descr;
-		e.listed = 0;
 		e.base = b;
 		e.umask = a;
 		return add_entry(st, &e);
@@ -376,6 +447,9 @@ int papi__pe_ntv_enum(struct papi__cmp *self, unsigned int *code, int mod)
 	struct pe_state *st = state_of(self);
 	int i = (int)*code;
 
+	int pos;
+
+	papi__pe_names_list(st);
 	if (mod == PAPI_ENUM_FIRST)
 		i = -1;
 	else if (i < 0 || i >= st->n)
@@ -383,12 +457,14 @@ int papi__pe_ntv_enum(struct papi__cmp *self, unsigned int *code, int mod)
 	if (mod == PAPI_ENUM_FIRST || mod == PAPI_ENUM_EVENTS) {
 		if (i >= 0 && st->ntv[i].base >= 0)
 			i = st->ntv[i].base;
-		for (i++; i < st->n; i++)
-			if (st->ntv[i].listed) {
-				*code = (unsigned int)i;
-				return PAPI_OK;
-			}
-		return PAPI_ENOEVNT;
+		/* An event resolved by name but not listed has no next. */
+		pos = i < 0 ? 0 : st->ntv[i].lpos + 1;
+		if (pos <= 0 && i >= 0)
+			return PAPI_ENOEVNT;
+		if (pos >= st->nlist)
+			return PAPI_ENOEVNT;
+		*code = (unsigned int)st->list[pos];
+		return PAPI_OK;
 	}
 	if (mod == PAPI_NTV_ENUM_UMASKS) {
 		int b = st->ntv[i].base >= 0 ? st->ntv[i].base : i;

@@ -166,6 +166,47 @@ int papi__pe_preset_family_present(const char *family)
 	return 0;
 }
 
+/*
+ * While a table loads, the answers it needs again and again are kept
+ * (issue 20: asking libpfm4 and sysfs afresh for each of ~200 rows made
+ * the first preset cost 20M instructions in the PMU VM): whether a family
+ * is present, and the PMUv3 events sysfs lists (one walk). Dropped after
+ * the load; the library lock is held throughout.
+ */
+#define FAM_MAX 64
+struct arm_ev {
+	char pmu[64];
+	unsigned long long event;
+	int has_event;
+};
+static struct {
+	int loading;
+	int nfam;
+	struct {
+		char name[64];
+		int present;
+	} fam[FAM_MAX];
+	int walked, nev, cap;
+	struct arm_ev *ev;
+} memo;
+
+static int family_present(const char *family)
+{
+	int i, r;
+
+	if (!memo.loading)
+		return papi__pe_preset_family_present(family);
+	for (i = 0; i < memo.nfam; i++)
+		if (!strcmp(memo.fam[i].name, family))
+			return memo.fam[i].present;
+	r = papi__pe_preset_family_present(family);
+	if (memo.nfam < FAM_MAX && strlen(family) < sizeof(memo.fam[0].name)) {
+		strcpy(memo.fam[memo.nfam].name, family);
+		memo.fam[memo.nfam++].present = r;
+	}
+	return r;
+}
+
 static int is_pseudo(const char *family)
 {
 	return !strcmp(family, "generic") || !strcmp(family, "generic-rw") ||
@@ -183,7 +224,7 @@ static int present_family(const char *pmus, char *out, size_t len)
 		if (n && n < len) {
 			memcpy(out, p, n);
 			out[n] = '\0';
-			if (papi__pe_preset_family_present(trim(out))) {
+			if (family_present(trim(out))) {
 				memmove(out, trim(out), strlen(trim(out)) + 1);
 				return 1;
 			}
@@ -295,15 +336,57 @@ static int arm_listed_cb(const char *name, const char *spec, void *arg)
 	return 0;
 }
 
+/* Keeps each event of a PMUv3 PMU (memo.ev). */
+static int arm_memo_cb(const char *name, const char *spec, void *arg)
+{
+	size_t n = strcspn(name, "/");
+	const char *e = strstr(spec, "event=");
+	struct arm_ev *a;
+
+	(void)arg;
+	if (n >= sizeof(a->pmu) || !is_pmuv3_pmu(name))
+		return 0;
+	if (memo.nev == memo.cap) {
+		int cap = memo.cap ? memo.cap * 2 : 128;
+		void *t = realloc(memo.ev, (size_t)cap * sizeof(*memo.ev));
+
+		if (!t)
+			return 0;
+		memo.ev = t;
+		memo.cap = cap;
+	}
+	a = &memo.ev[memo.nev++];
+	memcpy(a->pmu, name, n);
+	a->pmu[n] = '\0';
+	a->has_event = e != NULL;
+	a->event = e ? strtoull(e + 6, NULL, 0) : 0;
+	return 0;
+}
+
 /* Is event number ev implemented by pmu (NULL: any PMUv3 PMU)? */
 static int arm_listed(const char *pmu, unsigned long long ev)
 {
 	struct arm_walk w = { pmu, ev, 0, 0 };
+	int i;
 
 	if (ev >= 0x40 && (ev < 0x4000 || ev >= 0x4040))
 		return 1;
-	papi__pe_sysfs_each(arm_listed_cb, &w);
-	return !w.seen || w.found;
+	if (!memo.loading) {
+		papi__pe_sysfs_each(arm_listed_cb, &w);
+		return !w.seen || w.found;
+	}
+	if (!memo.walked) {
+		memo.walked = 1;
+		papi__pe_sysfs_each(arm_memo_cb, NULL);
+	}
+	for (i = 0; i < memo.nev; i++) {
+		if (pmu && strcmp(memo.ev[i].pmu, pmu))
+			continue;
+		w.seen = 1;
+		if (memo.ev[i].has_event && memo.ev[i].event == ev)
+			return 1;
+	}
+	return !w.seen;
 }
 
 /* A libpfm4 name: counted by whichever PMUv3 PMU runs the thread. */
@@ -391,7 +474,7 @@ static int load_table(struct pe_presets *ps, const char *text)
 	return ret;
 }
 
-static void load_user_table(struct pe_presets *ps)
+void papi__pe_presets_read_user(struct pe_state *st)
 {
 	const char *path = getenv(PE_PRESET_ENV);
 	char *buf;
@@ -403,8 +486,12 @@ static void load_user_table(struct pe_presets *ps)
 	if (!buf)
 		return;
 	n = papi__os_read_file(path, buf, USER_TABLE_MAX);
-	if (n > 0 && n < USER_TABLE_MAX - 1)
-		load_table(ps, buf);
+	if (n > 0 && n < USER_TABLE_MAX - 1) {
+		buf[n] = '\0';
+		st->user_table = realloc(buf, (size_t)n + 1);
+		if (st->user_table)
+			return;
+	}
 	free(buf);
 }
 
@@ -419,9 +506,15 @@ const struct papi__preset_map *papi__pe_presets(struct pe_state *st, int *count)
 			return NULL;
 		}
 		st->presets = ps;
+		papi__pe_pfm(st);
+		memset(&memo, 0, sizeof(memo));
+		memo.loading = 1;
 		/* Without libpfm4 no PMU can be named, but generic rows can. */
-		load_user_table(ps);
+		if (st->user_table)
+			load_table(ps, st->user_table);
 		load_table(ps, pe_presets_builtin);
+		free(memo.ev);
+		memset(&memo, 0, sizeof(memo));
 	}
 	*count = ps->n;
 	return ps->map;
@@ -432,6 +525,8 @@ void papi__pe_presets_free(struct pe_state *st)
 	struct pe_presets *ps = st->presets;
 	int i;
 
+	free(st->user_table);
+	st->user_table = NULL;
 	if (!ps)
 		return;
 	for (i = 0; i < ps->n; i++)

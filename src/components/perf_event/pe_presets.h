@@ -45,5 +45,7 @@ int papi__pe_preset_family_present(const char *family);
 const struct papi__preset_map *papi__pe_presets(struct pe_state *st,
 						int *count);
 void papi__pe_presets_free(struct pe_state *st);
+/* Read the user's table (PAPI_PRESET_TABLE) into st, at init. */
+void papi__pe_presets_read_user(struct pe_state *st);
 
 #endif

@@ -20,6 +20,26 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The library's own open, read and close are system calls, not the C
+ * library's functions: libpapi exports wrappers of those names for the
+ * appio component (components/appio/appio_wrap.c), which would count the
+ * library's reads of its counters and of /proc and /sys as the
+ * application's I/O. */
+static ssize_t sys_read(int fd, void *buf, size_t len)
+{
+	return (ssize_t)syscall(SYS_read, fd, buf, len);
+}
+
+static int sys_open(const char *path, int flags)
+{
+	return (int)syscall(SYS_openat, AT_FDCWD, path, flags);
+}
+
+static int sys_close(int fd)
+{
+	return (int)syscall(SYS_close, fd);
+}
+
 int papi__os_perf_open(struct perf_event_attr *attr, int pid, int cpu,
 		       int group_fd, unsigned long flags)
 {
@@ -31,14 +51,14 @@ int papi__os_perf_open(struct perf_event_attr *attr, int pid, int cpu,
 
 int papi__os_close(int fd)
 {
-	return close(fd) < 0 ? -errno : 0;
+	return sys_close(fd) < 0 ? -errno : 0;
 }
 
 /* No EINTR loop: the perf_event fds read here never sleep (a count is
  * there at once), and PAPI_read on the read() path passes through here. */
 long papi__os_read(int fd, void *buf, size_t len)
 {
-	ssize_t n = read(fd, buf, len);
+	ssize_t n = sys_read(fd, buf, len);
 
 	return n < 0 ? -errno : (long)n;
 }
@@ -55,18 +75,18 @@ long papi__os_read_file(const char *path, char *buf, size_t len)
 
 	if (len == 0)
 		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sys_open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	while (got < len - 1) {
-		ssize_t n = read(fd, buf + got, len - 1 - got);
+		ssize_t n = sys_read(fd, buf + got, len - 1 - got);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			int e = errno;
 
-			close(fd);
+			sys_close(fd);
 			return -e;
 		}
 		if (n == 0)
@@ -74,7 +94,7 @@ long papi__os_read_file(const char *path, char *buf, size_t len)
 		got += (size_t)n;
 	}
 	buf[got] = '\0';
-	close(fd);
+	sys_close(fd);
 	return (long)got;
 }
 
@@ -148,11 +168,11 @@ long papi__os_kernel_log_find(const char *needle, char *out, size_t len)
 
 	/* /dev/kmsg gives one record per read(); non-blocking so that the
 	 * end of the log is EAGAIN rather than a wait for new messages. */
-	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	fd = sys_open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	for (;;) {
-		ssize_t n = read(fd, rec, sizeof(rec) - 1);
+		ssize_t n = sys_read(fd, rec, sizeof(rec) - 1);
 		char *msg;
 
 		if (n < 0 && errno == EPIPE)
@@ -168,7 +188,7 @@ long papi__os_kernel_log_find(const char *needle, char *out, size_t len)
 		snprintf(out, len, "%s", msg);
 		found = 1;
 	}
-	close(fd);
+	sys_close(fd);
 	return found;
 }
 
