@@ -11,7 +11,8 @@
 #
 #   papi_ed70            objects, linked into libpapi.so.7.0 (target papi)
 #                        and libpapi.a
-#   papi71, papi72       build/lib/libpapi.so.7.1 and .7.2
+#   papi71, papi72       libpapi.so.7.1 and .7.2 (and libpapi-7.x.a, for
+#                        tests that link statically)
 #   build/include-7.1/,  each edition's papi.h (PAPI_EDITION fixed) and
 #   build/include-7.2/   papiStdEventDefs.h, for its programs and tests
 #   papi-7.1.pc, -7.2.pc pkg-config: `pkg-config --cflags --libs papi-7.2`
@@ -60,6 +61,13 @@ foreach(minor 1 2)
 	target_link_libraries(papi${ed} PRIVATE ${PFM_LIB} pthread m)
 	target_include_directories(papi${ed} INTERFACE ${inc})
 	add_dependencies(papi${ed} papi_header${ed})
+	# The edition's static library, libpapi-7.x.a: built for the tests
+	# that link PAPI statically (PAPI's SDE Overflow_Static_Test), not
+	# installed.
+	add_library(papi${ed}_static STATIC $<TARGET_OBJECTS:papi_core>
+		$<TARGET_OBJECTS:papi_os> $<TARGET_OBJECTS:papi_ed${ed}>)
+	set_target_properties(papi${ed}_static PROPERTIES
+		OUTPUT_NAME papi-7.${minor})
 	# The file under its soname beside it, as ld.so looks for it.
 	add_custom_command(TARGET papi${ed} POST_BUILD
 		COMMAND ${CMAKE_COMMAND} -E create_symlink

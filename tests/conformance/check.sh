@@ -26,6 +26,7 @@ if [ -n "$edition" ]; then
 	label="conformance (host, PAPI $edition edition)"
 	extra=(--no-ftests)
 	export PAPI_CONFORMANCE_SONAME=libpapi.so.$edition
+	export PAPI_CONFORMANCE_STATIC=libpapi-$edition.a
 fi
 
 out=$(bash "$here/run.sh" --include "$include" --libdir "$libdir" \
