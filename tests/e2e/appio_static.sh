@@ -19,6 +19,11 @@ build=${PAPI_BUILD:-$src/build}
 libdir=${PAPI_LIBDIR:-$build}
 CC=${CC:-cc}
 command -v "$CC" >/dev/null || { echo "SKIP: no C compiler"; exit 77; }
+# The archive and -static links, and cat/python3 with our library
+# preloaded, need a library built without sanitizers: make check-asan
+# leaves this test to the plain build.
+. "$src/tests/e2e/lib/sanitizer.sh"
+sanitized && { echo "SKIP: sanitizer build: static and preloaded programs are checked by the plain build"; exit 77; }
 [ -f "$libdir/libpapi.so.7.0" ] || { echo "FAIL: no $libdir/libpapi.so.7.0"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -74,9 +74,11 @@ int main(void)
 	return v == 6 ? 0 : 1;
 }
 CEOF
-if cc -shared -fPIC -I"$tmp/p/include" "$tmp/lib.c" -o "$tmp/libinst.so" \
+# A sanitizer build's libraries need the sanitizer runtimes in the program.
+. "${PAPI_SRC:?}/tests/e2e/lib/sanitizer.sh"
+if cc "${SAN_CFLAGS[@]}" -shared -fPIC -I"$tmp/p/include" "$tmp/lib.c" -o "$tmp/libinst.so" \
 	-L"$L" -lsde -Wl,-rpath,"$L" &&
-	cc -I"$tmp/p/include" "$tmp/main.c" -o "$tmp/main" -L"$tmp" -linst \
+	cc "${SAN_CFLAGS[@]}" -I"$tmp/p/include" "$tmp/main.c" -o "$tmp/main" -L"$tmp" -linst \
 		-L"$L" -lpapi -Wl,-rpath,"$tmp:$L"; then
 	got=$("$tmp/main")
 	[ "$got" = 6 ] && ok "built against the installed files: counted 6" ||

@@ -9,7 +9,11 @@ bin=${PAPI_BIN:?PAPI_BIN not set}
 lib=${SDE_DL_LIB:?SDE_DL_LIB not set}
 [ -x "$bin/papi_native_avail" ] || { echo "SKIP: no papi_native_avail"; exit 77; }
 fails=0
-out=$(LD_PRELOAD=$lib "$bin/papi_native_avail" 2>&1)
+# In a sanitizer build the runtimes must come first in the preload list.
+. "${PAPI_SRC:?}/tests/e2e/lib/sanitizer.sh"
+pre=$lib
+sanitized && pre=$(sanitizer_preload):$lib
+out=$(LD_PRELOAD=$pre "$bin/papi_native_avail" 2>&1)
 for want in 'Native Events in Component: sde' 'sde:::DL_Test::ITEMS' \
 	'Items the test library made' 'sde:::DL_Test::CALLS' \
 	'Calls of sdetest_work'; do

@@ -62,18 +62,11 @@ static void print_value(const char *name, long long v)
 	printf("\n");
 }
 
-int main(int argc, char **argv)
+/* values and added: one slot per argument (main owns them). */
+static int run(int argc, char **argv, long long *values, int *added)
 {
 	int es = PAPI_NULL, i, n = 0, ret, ufmt = 0, xfmt = 0;
-	long long *values = calloc((size_t)argc, sizeof(*values));
-	int *added = calloc((size_t)argc, sizeof(*added));
 
-	printf("\nThis utility lets you add events from the command line "
-	       "interface to see if they work.\n\n");
-	if (!values || !added) {
-		fprintf(stderr, "Error allocating memory!\n");
-		return 1;
-	}
 	ret = PAPI_library_init(PAPI_VER_CURRENT);
 	if (ret != PAPI_VER_CURRENT || PAPI_create_eventset(&es) != PAPI_OK) {
 		fprintf(stderr, "Error! PAPI_library_init\n");
@@ -126,7 +119,22 @@ int main(int argc, char **argv)
 			       (unsigned long long)values[i]);
 	}
 	printf("\n----------------------------------\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long long *values = calloc((size_t)argc, sizeof(*values));
+	int *added = calloc((size_t)argc, sizeof(*added));
+	int rc = 1;
+
+	printf("\nThis utility lets you add events from the command line "
+	       "interface to see if they work.\n\n");
+	if (!values || !added)
+		fprintf(stderr, "Error allocating memory!\n");
+	else
+		rc = run(argc, argv, values, added);
 	free(values);
 	free(added);
-	return 0;
+	return rc;
 }
