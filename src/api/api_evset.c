@@ -12,6 +12,11 @@ PAPI_EXPORT int PAPI_create_eventset(int *EventSet)
 	REQUIRE_INIT();
 	if (!EventSet || *EventSet != PAPI_NULL)
 		return RET(PAPI_EINVAL);
+	/* The hardware description is read lazily (malloc, files, the
+	 * library lock), but the timers and PAPI_read_ts need its clock rate
+	 * and may run in a signal handler: read it here, in the caller's
+	 * normal context, before any set can count. */
+	(void)papi__lib_hw();
 	return RET(papi__evset_create(EventSet));
 }
 
