@@ -107,8 +107,11 @@ check_table() {
 
 [[ -x $tour ]] || fail "$tour is not built"
 
-# One run: both sides of the comparison are CPU time, so there is nothing
-# for a busy machine to spoil and no reason to try again.
+# Both sides of the comparison are CPU time, yet once in a CI run under
+# ASan (2026-11-25) TASK-CLOCK exceeded the thread's CPU time by 15 ms
+# (26%) on one row, the other row and every other run agreeing: a
+# disagreement gets one more run, and fails only if it repeats (a counting
+# bug would).
 out=$("$tour" -n 256 2>&1)
 rc=$?
 ((rc == 0)) || fail "matmul_tour -n 256 exited with status $rc"
@@ -116,6 +119,12 @@ grep -q '^result check: passed' <<<"$out" ||
 	fail "the result check did not pass"
 msg=$(check_table <<<"$out")
 rc=$?
+if ((rc == 2)); then
+	echo "note: TASK-CLOCK disagreed once ($msg); running again"
+	out=$("$tour" -n 256 2>&1)
+	msg=$(check_table <<<"$out")
+	rc=$?
+fi
 case $rc in
 0)
 	printf '%s\n' "$out"
