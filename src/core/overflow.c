@@ -199,9 +199,10 @@ void papi__overflow_signal(int sig, void *info, void *uc)
 		errno = saved;
 		return;
 	}
-	/* A perf fd's signal carries POLL_IN..POLL_HUP and the fd; anything
-	 * else (a SIGPROF of someone's setitimer, a kill) names no fd. */
-	if (si->si_code < POLL_IN || si->si_code > POLL_HUP) {
+	/* A perf fd's signal comes from the kernel with the fd; one sent by
+	 * a process (kill, sigqueue: si_code <= 0) or by the kernel without
+	 * one (a SIGPROF of someone's setitimer: SI_KERNEL) names no fd. */
+	if (si->si_code <= 0 || si->si_code == SI_KERNEL) {
 		errno = saved;
 		return;
 	}
