@@ -35,14 +35,7 @@ fail() {
 	failures=$((failures + 1))
 }
 
-[[ -x $stat ]] || { echo "FAIL: no $stat"; exit 1; }
-cc -O1 -pthread -o "$tmp/work" "$src/tests/e2e/papi_stat_work.c" ||
-	{ echo "FAIL: cannot build the workload"; exit 1; }
-work=$tmp/work
-if ! "$stat" -e perf::TASK-CLOCK -o /dev/null -- true 2>"$tmp/err"; then
-	echo "SKIP: papi_stat cannot count perf::TASK-CLOCK here: $(cat "$tmp/err")"
-	exit 77
-fi
+. "$src/tests/e2e/lib/papi_stat.sh"
 
 # The value of EVENT in papi_stat's CSV (record "count", thread "all").
 csv_value() { # FILE EVENT
