@@ -161,7 +161,7 @@ int papi__evset_start(int id)
 {
 	struct papi__thread *t;
 	struct papi__evset *es;
-	int ret, own = 0;
+	int ret, own = 0, sig = 0, held = -1;
 
 	papi__thread_quiesce();
 	papi__lib_lock();
@@ -189,6 +189,16 @@ int papi__evset_start(int id)
 		 * the set runs, and its own state reset. */
 		if (ret == PAPI_OK && es->ovf)
 			papi__overflow_prepare(es, own ? &es->run->live : NULL);
+		/* Hardware overflow: the counters may overflow as soon as
+		 * they start, and the handler finds the set by its run. A
+		 * signal before the run is published would be lost, and with
+		 * it the re-arming of an event the kernel disabled at that
+		 * overflow (pe_overflow.c): it would count no more, silently.
+		 * So the signal waits until the run is published. */
+		if (ret == PAPI_OK && own && es->ovf && !es->ovf->sw &&
+		    es->ovf->installed)
+			held = papi__os_signal_hold(sig = es->ovf->installed,
+						    1);
 		if (ret == PAPI_OK)
 			ret = papi__cmp_start(cmp_of(es), es->ctl);
 	}
@@ -201,6 +211,9 @@ int papi__evset_start(int id)
 		}
 	}
 	papi__lib_unlock();
+	/* Out of the lock: the user's handler may call PAPI. */
+	if (held == 0)
+		papi__os_signal_hold(sig, 0);
 	return ret;
 }
 

@@ -98,6 +98,10 @@ int papi__os_rt_signal(int off);
 int papi__os_signal_install(int sig, void (*fn)(int, void *, void *));
 int papi__os_signal_ignore(int sig);
 int papi__os_fd_signal(int fd, int sig, int tid);
+/* signal_hold: with hold, sig is blocked in the calling thread (it waits,
+ * queued, until released); without, unblocked. 1 if it was blocked
+ * before, 0 if not, or -errno: a caller releases only what it held. */
+int papi__os_signal_hold(int sig, int hold);
 
 /* Software overflow's interval timer (src/os/linux/os_signal.c; added for
  * PAPI_OVERFLOW_FORCE_SW). timer_create: a POSIX timer that raises sig in

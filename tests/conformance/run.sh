@@ -588,6 +588,28 @@ list_excluded() {
 	awk -v id="$1" '$1 == id { $1 = ""; sub(/^[ \t]+/, ""); print ($0 == "" ? "--exclude-list" : $0); found = 1; exit }
 		END { exit !found }' "$EXCLUDE_LIST"
 }
+# PAPI's tests whose verdict compares two wall-clock times of the same
+# work (flops_validation fails when the cache-friendly loop is not the
+# faster one): a busy 2-CPU machine can lose that race with nothing wrong.
+TIMING_TESTS=" validation_tests/flops_validation "
+is_timing_test() { case "$TIMING_TESTS" in *" $1 "*) return 0 ;; esac; return 1; }
+
+# run_local ID OUT: runs one built test in the tree, as PAPI's run_tests.sh
+# would, and classifies it (sets CLASS and REASON).
+run_local() {
+	(
+		cd "$TREE" || exit 1
+		exec env -u PAPI_DEBUG -u PAPI_EVENTS -u PAPI_REPORT -u PAPI_OUTPUT_DIRECTORY \
+			-u PAPI_MULTIPLEX -u PAPI_HL_VERBOSE -u TESTS_COLOR \
+			TESTS_QUIET=TESTS_QUIET PATH="./ctests:$PATH" LD_LIBRARY_PATH="$LD_PATH_RUN" \
+			timeout -k 10 "$TIMEOUT" "./$1" TESTS_QUIET
+	) </dev/null >"$2" 2>&1
+	local rc=$?
+	# High-level API tests leave their measurement directory behind.
+	rm -rf "$TREE"/papi_hl_output*
+	classify "$1" "$rc" "$2"
+}
+
 is_helper() { case "$HELPERS" in *" $1 "*) return 0 ;; esac; return 1; }
 selected() { [ -z "$ONLY" ] || [[ $1 =~ $ONLY ]]; }
 
@@ -1164,17 +1186,20 @@ for i in $RUN_ORDER; do
 		t_guest=$(cat "$RLOG/$(logname "$id").time" 2>/dev/null || echo '?')
 	else
 		out="$RLOG/$(logname "$id").out"
-		(
-			cd "$TREE" || exit 1
-			exec env -u PAPI_DEBUG -u PAPI_EVENTS -u PAPI_REPORT -u PAPI_OUTPUT_DIRECTORY \
-				-u PAPI_MULTIPLEX -u PAPI_HL_VERBOSE -u TESTS_COLOR \
-				TESTS_QUIET=TESTS_QUIET PATH="./ctests:$PATH" LD_LIBRARY_PATH="$LD_PATH_RUN" \
-				timeout -k 10 "$TIMEOUT" "./$id" TESTS_QUIET
-		) </dev/null >"$out" 2>&1
-		rc=$?
-		# High-level API tests leave their measurement directory behind.
-		rm -rf "$TREE"/papi_hl_output*
-		classify "$id" "$rc" "$out"
+		run_local "$id" "$out"
+		# A test whose verdict is a wall-clock race gets two more runs
+		# when it loses one; each retry is named in the reason.
+		tries=1
+		while [ "$CLASS" = FAILED ] && is_timing_test "$id" && [ $tries -lt 3 ]; do
+			first=${first:-$REASON}
+			tries=$((tries + 1))
+			run_local "$id" "$out"
+		done
+		if [ $tries -gt 1 ]; then
+			REASON="run $tries times (verdict compares wall-clock times); first: $first${REASON:+; last: $REASON}"
+			[ "$CLASS" = PASSED ] && REASON="passed on run $tries; $REASON"
+			unset first
+		fi
 	fi
 	case "$id:$CLASS" in
 	components/*:PASSED) c_pass=$((c_pass + 1)) ;;

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ struct fd_ent {
 	unsigned long flags;
 	int leader;  /* fd of the group leader; itself for a leader */
 	int enabled; /* its own enable state */
+	int limit;   /* overflow limit: REFRESH adds, an overflow takes one */
 	unsigned long long count, id;
 	struct perf_event_attr attr;
 };
@@ -78,6 +80,7 @@ static char *klog_line;
 static int klog_err;
 static int paranoid = 2;
 static int hwinfo_ret;
+static int ovf_refresh = -1; /* REFRESHes to let pass before an overflow */
 
 /* ---- helpers (mu held) ------------------------------------------------ */
 
@@ -271,7 +274,7 @@ static void do_reset(struct fd_ent *e, int unused)
 int papi__os_ioctl(int fd, unsigned long request, unsigned long arg)
 {
 	struct fd_ent *e;
-	int err, group = (arg & PERF_IOC_FLAG_GROUP) != 0;
+	int err, group = (arg & PERF_IOC_FLAG_GROUP) != 0, hup = 0;
 
 	pthread_mutex_lock(&mu);
 	err = take_failure(FAKE_IOCTL);
@@ -291,6 +294,20 @@ int papi__os_ioctl(int fd, unsigned long request, unsigned long arg)
 		case PERF_EVENT_IOC_RESET:
 			for_group(fd, group, do_reset, 0);
 			break;
+		case PERF_EVENT_IOC_REFRESH:
+			/* The kernel's: the limit grows by arg, the event is
+			 * enabled. A scripted overflow follows at once: the
+			 * limit's last unit is taken, the event disabled, and
+			 * the fd's signal raised with POLL_HUP (below, out of
+			 * the lock: the handler calls ioctl). */
+			e->limit += (int)arg;
+			e->enabled = 1;
+			if (ovf_refresh >= 0 && ovf_refresh-- == 0 &&
+			    e->limit > 0 && --e->limit == 0) {
+				e->enabled = 0;
+				hup = 1;
+			}
+			break;
 		case PERF_EVENT_IOC_ID:
 			if (!arg)
 				err = -EFAULT;
@@ -305,7 +322,16 @@ int papi__os_ioctl(int fd, unsigned long request, unsigned long arg)
 	}
 	log_call(FAKE_IOCTL, fd, err, request, arg);
 	pthread_mutex_unlock(&mu);
+	if (hup)
+		fake_os_raise(fd, POLL_HUP);
 	return err;
+}
+
+void fake_os_overflow_at_refresh(int nth)
+{
+	pthread_mutex_lock(&mu);
+	ovf_refresh = nth;
+	pthread_mutex_unlock(&mu);
 }
 
 /* The record of one event: value, then the times and id as asked. */
@@ -404,6 +430,7 @@ void fake_os_reset(void)
 	klog_err = 0;
 	paranoid = 2;
 	hwinfo_ret = 0;
+	ovf_refresh = -1;
 	pthread_mutex_unlock(&mu);
 }
 
@@ -583,6 +610,19 @@ int fake_os_cpu(int fd)
 int fake_os_leader(int fd)
 {
 	return field(fd, 3);
+}
+
+int fake_os_limit(int fd)
+{
+	struct fd_ent *e;
+	int r = -1;
+
+	pthread_mutex_lock(&mu);
+	e = ent(fd);
+	if (e)
+		r = e->limit;
+	pthread_mutex_unlock(&mu);
+	return r;
 }
 
 int fake_os_enabled(int fd)

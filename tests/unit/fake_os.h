@@ -74,6 +74,19 @@ void fake_os_set_count(int fd, unsigned long long value);
  * (default 1000000 both: no multiplexing). */
 void fake_os_set_times(unsigned long long enabled, unsigned long long running);
 
+/* Overflow signals (fake_os_signal.c models them): REFRESH adds to an
+ * fd's overflow limit and enables it, as the kernel's does. After the nth
+ * REFRESH from now (0: the next), the fd overflows at once: the limit's
+ * last unit is taken, the event disabled, and the fd's signal raised with
+ * POLL_HUP, as a real counter that overflows right after it is armed. */
+void fake_os_overflow_at_refresh(int nth);
+/* Raise fd's overflow signal with si_code code in the calling thread:
+ * the handler papi__os_signal_install installed runs now, or, while the
+ * thread holds the signal (papi__os_signal_hold), when it is released. */
+void fake_os_raise(int fd, int code);
+/* Signals raised and not yet delivered (held). */
+int fake_os_signals_waiting(void);
+
 /* ---- inspecting perf_event ------------------------------------------ */
 
 /* Number of fake descriptors currently open. */
@@ -92,6 +105,8 @@ int fake_os_leader(int fd);
 /* Whether the event counts (enabled by an ioctl or attr.disabled == 0 for a
  * member whose leader is enabled). */
 int fake_os_enabled(int fd);
+/* The fd's overflow limit (REFRESH adds; an overflow takes one), or -1. */
+int fake_os_limit(int fd);
 /* The most recently opened descriptor that is still open with this type
  * and config, or -1. */
 int fake_os_find_fd(unsigned int type, unsigned long long config);

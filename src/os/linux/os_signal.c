@@ -52,6 +52,19 @@ int papi__os_fd_signal(int fd, int sig, int tid)
 	return 0;
 }
 
+int papi__os_signal_hold(int sig, int hold)
+{
+	sigset_t set, old;
+	int ret;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	ret = pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, &old);
+	if (ret)
+		return -ret;
+	return sigismember(&old, sig) == 1;
+}
+
 /* The thread a SIGEV_THREAD_ID timer signals. glibc 2.36 (Debian 12) names
  * the field only by its internal name; the kernel's own header
  * (asm-generic/siginfo.h) calls it sigev_notify_thread_id, as later glibc
