@@ -120,6 +120,11 @@ string(REPLACE ";" ", " PAPI_DEB_LIBS "${PAPI_DEB_LIBS}")
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "${PAPI_DEB_LIBS}, libpfm4-dev")
 set(CPACK_DEBIAN_TOOLS_PACKAGE_DEPENDS
 	"${PAPI_DEB_PKG_lib} (= ${PAPI_DEB_FULL}), ${PAPI_DEB_LIBC}")
+# papi_native_avail is linked with libsde (its -sde option), as Debian's.
+if(PAPI_DEB_PKG_sde)
+	string(APPEND CPACK_DEBIAN_TOOLS_PACKAGE_DEPENDS
+		", ${PAPI_DEB_PKG_sde} (= ${PAPI_DEB_FULL})")
+endif()
 
 # A component no package takes would be lost from the packages: say so.
 foreach(comp ${PAPI_INSTALL_COMPONENTS})

@@ -44,7 +44,7 @@ def inline(text):
     text = text.replace("\\*", "\x00")  # \* is a literal star
     out = []
     pos = 0
-    pat = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`|(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])")
+    pat = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`|(?<![\w])\*([^*\s][^*]*?)\*(?![\w*])")
     for m in pat.finditer(text):
         out.append(esc(text[pos:m.start()]))
         if m.group(1) is not None:

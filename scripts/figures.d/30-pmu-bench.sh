@@ -195,6 +195,14 @@ for op, key in (("PAPI_library_init", "vm.init"),
     fig(f"{key}.ours", o if o is not None else "-")
     fig(f"{key}.debian", d if d is not None else "-")
     fig(f"{key}.ratio", ratio(o, d))
+# What the first region pays after init, step by step (same process as
+# PAPI_library_init): the first EventSet (our hardware description) and
+# the first preset added (preset table, libpfm4).
+for op, key in (("first PAPI_create_eventset", "vm.init.create"),
+                ("first PAPI_add_named_event PAPI_TOT_INS", "vm.init.add")):
+    o, d = init("ours", op), init(DEB, op)
+    fig(f"{key}.ours", o if o is not None else "-")
+    fig(f"{key}.debian", d if d is not None else "-")
 
 # ---- papi_cost and test_fastread --------------------------------------------
 try:

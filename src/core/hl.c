@@ -122,14 +122,13 @@ static int hl_state(struct papi__hl **out)
 
 /* The calling thread's state, or NULL when it has no regions. Never
  * creates the thread's context: a thread without one has no regions. */
-static struct papi__hl_local *hl_self(void)
+static inline struct papi__hl_local *hl_self(void)
 {
-	struct papi__thread *t;
+	/* A context of the library's current generation implies it is
+	 * initialized (shutdown moves the generation on). */
+	struct papi__thread *t = papi__thread_peek();
 
-	if (!papi__lib.hl || !papi__lib_is_init())
-		return NULL;
-	t = papi__thread_peek();
-	return t ? t->hl : NULL;
+	return t && papi__lib.hl ? t->hl : NULL;
 }
 
 /* Stop the first n sets. */
@@ -243,13 +242,15 @@ static inline int read_set(int evset, long long *v)
 	return papi__evset_read(evset, v);
 }
 
-/* Read every set into l->now: cycles, nanoseconds, then the events. */
-static int read_now(const struct papi__hl *hl, struct papi__hl_local *l)
+/* Read every set into now[nvals]: cycles, nanoseconds, then the
+ * events. */
+static inline __attribute__((always_inline)) int
+read_now(const struct papi__hl *hl, struct papi__hl_local *l, long long *now)
 {
-	long long *v = l->now + PAPI__HL_FIXED;
-	int i, ret;
+	long long *v = now + PAPI__HL_FIXED;
+	int i, ret, n = l->running ? hl->nsets : 0;
 
-	for (i = 0; l->running && i < hl->nsets; i++) {
+	for (i = 0; i < n; i++) {
 		ret = read_set(l->evset[i], v + hl->set[i].first);
 		if (ret != PAPI_OK)
 			return ret;
@@ -261,11 +262,11 @@ static int read_now(const struct papi__hl *hl, struct papi__hl_local *l)
 	if (l->tick_ns > 0) {
 		double c = (double)papi__arch_cycle_counter();
 
-		l->now[PAPI__HL_CYCLES] = (long long)(c * l->tick_cyc);
-		l->now[PAPI__HL_NSEC] = (long long)(c * l->tick_ns);
+		now[PAPI__HL_CYCLES] = (long long)(c * l->tick_cyc);
+		now[PAPI__HL_NSEC] = (long long)(c * l->tick_ns);
 	} else {
-		l->now[PAPI__HL_CYCLES] = PAPI_get_real_cyc();
-		l->now[PAPI__HL_NSEC] = PAPI_get_real_nsec();
+		now[PAPI__HL_CYCLES] = PAPI_get_real_cyc();
+		now[PAPI__HL_NSEC] = PAPI_get_real_nsec();
 	}
 	if (l->rebased)
 		for (i = 0; i < hl->nev; i++)
@@ -354,12 +355,14 @@ region_room(const struct papi__hl *hl, struct papi__hl_rec *rec,
 	return ret;
 }
 
-/* A new region, by the record's own thread without the lock: the slot is
- * filled before nregions, released, lets the report see it. */
-static int region_open(struct papi__hl *hl, struct papi__hl_rec *rec,
-		       const char *name, const long long *now)
+/* A new region, by the record's own thread without the lock: room is
+ * made first (so that no allocation falls inside what it measures), the
+ * counts are read straight into its slot, and the slot is filled before
+ * nregions, released, lets the report see it. */
+static int region_open(struct papi__hl *hl, struct papi__hl_local *l,
+		       const char *name)
 {
-	int nvals = papi__hl_nvals(hl);
+	struct papi__hl_rec *rec = l->rec;
 	struct papi__hl_region *r;
 	int ret;
 
@@ -368,6 +371,9 @@ static int region_open(struct papi__hl *hl, struct papi__hl_rec *rec,
 	    (ret = region_room(hl, rec, name)) != PAPI_OK)
 		return ret;
 	r = (struct papi__hl_region *)rec->pool;
+	ret = read_now(hl, l, r->v);
+	if (ret != PAPI_OK)
+		return ret;
 	rec->pool += region_size(hl);
 	rec->pool_left--;
 	r->name = (char *)rec->last;
@@ -376,7 +382,6 @@ static int region_open(struct papi__hl *hl, struct papi__hl_rec *rec,
 	r->closed = 0;
 	r->nreads = r->reads_cap = 0;
 	r->reads = NULL;
-	memcpy(r->v, now, (size_t)nvals * sizeof(*now));
 	rec->regions[r->id] = r;
 	__atomic_store_n(&rec->nregions, r->id + 1, __ATOMIC_RELEASE);
 	rec->stack[rec->depth++] = r->id;
@@ -420,11 +425,9 @@ static __attribute__((noinline)) int region_begin_slow(const char *region)
 		ret = hl_state(&hl);
 	if (ret == PAPI_OK)
 		ret = hl_local(hl, &l);
-	if (ret == PAPI_OK)
-		ret = read_now(hl, l);
 	if (ret != PAPI_OK)
 		return ret;
-	return region_open(hl, l->rec, region, l->now);
+	return region_open(hl, l, region);
 }
 
 /* Steady state: this thread's sets count and it has no rate calls to end
@@ -434,23 +437,19 @@ int papi__hl_region_begin(const char *region)
 	struct papi__thread *t = papi__thread_peek();
 	struct papi__hl_local *l = t ? t->hl : NULL;
 	struct papi__hl *hl = papi__lib.hl;
-	int ret;
 
 	if (!l || !l->running || !hl ||
 	    (t->classic && ((const struct papi__classic *)t->classic)->mode ==
 				   PAPI__SIMPLE_RATE))
 		return region_begin_slow(region);
-	ret = read_now(hl, l);
-	if (ret != PAPI_OK)
-		return ret;
-	return region_open(hl, l->rec, region, l->now);
+	return region_open(hl, l, region);
 }
 
 /* The open region of this thread with that name (the innermost only, when
  * innermost is set), or NULL with *why saying what is wrong. */
-static struct papi__hl_region *find_open(const struct papi__hl_local *l,
-					 const char *name, int innermost,
-					 int *why)
+static inline __attribute__((always_inline)) struct papi__hl_region *
+find_open(const struct papi__hl_local *l, const char *name, int innermost,
+	  int *why)
 {
 	const struct papi__hl_rec *rec = l ? l->rec : NULL;
 	int i;
@@ -470,16 +469,29 @@ static struct papi__hl_region *find_open(const struct papi__hl_local *l,
 	return NULL;
 }
 
-/* A row of region values: differences to begin, or the instant value. */
-static void region_diff(const struct papi__hl *hl,
-			const struct papi__hl_region *r, const long long *now,
-			long long *out)
+/* PAPI's warning for a region name that matches no open region; ret
+ * returned. Out of line: it keeps the common path short. */
+static __attribute__((cold, noinline)) int
+no_region(const struct papi__hl *hl, const struct papi__hl_local *l,
+	  const char *call, const char *region, int ret)
 {
+	papi__hl_say(hl, "Warning",
+		     "Cannot find matching region for %s(\"%s\") for thread id=%lu.",
+		     call, region, l ? l->rec->tid : 0UL);
+	return ret;
+}
+
+/* A row of region values: differences to begin, or the instant value. */
+static inline __attribute__((always_inline)) void
+region_diff(const struct papi__hl *hl, const struct papi__hl_region *r,
+	    const long long *restrict now, long long *restrict out)
+{
+	const long long *restrict begin = r->v;
 	int i, nvals = papi__hl_nvals(hl);
 
 	if (!hl->any_instant) {
 		for (i = 0; i < nvals; i++)
-			out[i] = now[i] - r->v[i];
+			out[i] = now[i] - begin[i];
 		return;
 	}
 	for (i = 0; i < nvals; i++) {
@@ -499,12 +511,9 @@ int papi__hl_read(const char *region)
 
 	r = find_open(l, region, 0, &ret);
 	if (!r) {
-		papi__hl_say(hl, "Warning",
-			     "Cannot find matching region for PAPI_hl_read(\"%s\") for thread id=%lu.",
-			     region, l ? l->rec->tid : 0UL);
-		return ret;
+		return no_region(hl, l, "PAPI_hl_read", region, ret);
 	}
-	ret = read_now(hl, l);
+	ret = read_now(hl, l, l->now);
 	if (ret != PAPI_OK)
 		return ret;
 	nvals = papi__hl_nvals(hl);
@@ -532,12 +541,9 @@ int papi__hl_region_end(const char *region)
 	/* Regions nest: the one to end is the innermost open one. */
 	r = find_open(l, region, 1, &ret);
 	if (!r) {
-		papi__hl_say(hl, "Warning",
-			     "Cannot find matching region for PAPI_hl_region_end(\"%s\") for thread id=%lu.",
-			     region, l ? l->rec->tid : 0UL);
-		return ret;
+		return no_region(hl, l, "PAPI_hl_region_end", region, ret);
 	}
-	ret = read_now(hl, l);
+	ret = read_now(hl, l, l->now);
 	if (ret != PAPI_OK)
 		return ret;
 	region_diff(hl, r, l->now, r->v + papi__hl_nvals(hl));

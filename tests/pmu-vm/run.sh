@@ -147,8 +147,8 @@ build_fail() {
 cmake -S "$SRC" -B "$BLD" -DCMAKE_TOOLCHAIN_FILE="$HERE/aarch64.cmake" \
 	-DPAPI_PFM_ROOT="$PFM_ROOT" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DBUILD_TESTING=OFF >>"$build_log" 2>&1 || build_fail "cmake configure"
-cmake --build "$BLD" --target papi_static -j"$JOBS" >>"$build_log" 2>&1 ||
-	build_fail "libpapi.a"
+cmake --build "$BLD" --target papi_static sde_static -j"$JOBS" >>"$build_log" 2>&1 ||
+	build_fail "libpapi.a, libsde.a"
 LIBPAPI=$BLD/libpapi.a
 WFLAGS="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter"
 cc_static() { # OUTPUT SOURCES...: a static arm64 program linked with libpapi.a
@@ -193,8 +193,12 @@ if [ -n "${PAPI_PMU_ONLY:-}" ]; then
 	done
 fi
 # papi_stat: tests/hw/test_hw_papi_stat.c runs it (issue 17).
+# papi_native_avail has libsde for its -sde FILE (docs/sde.md).
 for u in papi_avail papi_native_avail papi_component_avail papi_stat; do
-	cc_static "$BIN/tools/$u" "$SRC"/tools/$u/*.c || build_fail "$u"
+	extra=()
+	[ $u = papi_native_avail ] && extra=("$BLD/libsde.a")
+	cc_static "$BIN/tools/$u" "$SRC"/tools/$u/*.c "${extra[@]}" ||
+		build_fail "$u"
 done
 # The labs (lab/<name>/*.c + lab/common/lab.c -> papi_<name>), for
 # tests/hw/test_hw_labs.sh; built only when that test runs. As in

@@ -2,12 +2,18 @@
 /*
  * papi_native_avail: lists every enabled component's native events and
  * their qualifiers in PAPI's 80-column boxed layout, which scripts parse.
+ * With -sde FILE it first has the SDE library (or program) FILE declare
+ * its software-defined events through its papi_sde_hook_list_events, so
+ * that the sde component lists them without the library running.
  */
+#include <dlfcn.h>
 #include <papi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+
+#include "sde_lib.h"
 
 #include "../common/hw_header.h"
 
@@ -24,7 +30,11 @@ struct opts {
 	const char *event; /* -e NAME */
 	const char *include; /* -i STR */
 	const char *exclude; /* -x STR */
+	const char **sde; /* -sde FILE, each one given */
+	int nsde;
 };
+
+#define SDE_HOOK "papi_sde_hook_list_events"
 
 static const struct {
 	const char *opt;
@@ -56,6 +66,7 @@ static void usage(FILE *f, const char *prog)
 		"General command options:\n"
 		"\t-h, --help       print this help message\n"
 		"\t-c, --check      attempts to add each event\n"
+		"\t-sde FILE        lists SDEs that are registered by the library or executable in FILE\n"
 		"\t-e EVENTNAME     display detailed information about named native event\n"
 		"\t-i EVENTSTR      include only event names that contain EVENTSTR\n"
 		"\t-x EVENTSTR      exclude any event names that contain EVENTSTR\n"
@@ -198,6 +209,28 @@ static int list_component(int cid, const struct opts *o)
 	return n;
 }
 
+/*
+ * An sde::: name no library has registered: the sde component answers it
+ * with a placeholder, for a library that registers it later (docs/sde.md),
+ * which the component's enumeration leaves out. Not an event to describe:
+ * -e reports it as not found.
+ */
+static int sde_unregistered(int code)
+{
+	int cid = PAPI_get_event_component(code), k = PAPI_NATIVE_MASK;
+	const PAPI_component_info_t *c = PAPI_get_component_info(cid);
+
+	if (c == NULL || strcmp(c->name, "sde") != 0)
+		return 0;
+	if (PAPI_enum_cmp_event(&k, PAPI_ENUM_FIRST, cid) == PAPI_OK)
+		do
+			if (k == code)
+				return 0;
+		while (PAPI_enum_cmp_event(&k, PAPI_ENUM_EVENTS, cid) ==
+		       PAPI_OK);
+	return 1;
+}
+
 /* -e: one event with its description and qualifiers. */
 static void show_event(const char *name)
 {
@@ -205,7 +238,8 @@ static void show_event(const char *name)
 	int code, k;
 
 	if (PAPI_event_name_to_code(name, &code) != PAPI_OK ||
-	    PAPI_get_event_info(code, &info) != PAPI_OK) {
+	    PAPI_get_event_info(code, &info) != PAPI_OK ||
+	    sde_unregistered(code)) {
 		printf("Sorry, an event by the name '%s' could not be found.\n"
 		       "Is it typed correctly?\n\n",
 		       name);
@@ -249,6 +283,15 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			exit(0);
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--check")) {
 			o->check = 1;
+		} else if (!strcmp(a, "-sde")) {
+			if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+				fprintf(stderr,
+					"Invalid argument for -sde: no FILE "
+					"(the library or executable whose "
+					"SDEs to list)\n");
+				exit(1);
+			}
+			o->sde[o->nsde++] = argv[++i];
 		} else if (!strcmp(a, "-e")) {
 			o->event = need_arg(argc, argv, i++);
 		} else if (!strcmp(a, "-i")) {
@@ -273,12 +316,57 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	}
 }
 
+/*
+ * -sde FILE: load FILE (its own scope: its symbols cannot clash with
+ * ours or another FILE's) and call its hook with libsde's calls, the ones
+ * this program is linked with; the library registers its events and
+ * their descriptions in libsde, where the sde component finds them. FILE
+ * stays loaded: callbacks it registered point into it.
+ */
+static void load_sde_file(const char *file)
+{
+	papi_handle_t (*hook)(papi_sde_fptr_struct_t *);
+	static papi_sde_fptr_struct_t calls;
+	const char *err;
+	void *h;
+
+	POPULATE_SDE_FPTR_STRUCT(calls);
+	h = dlopen(file, RTLD_LOCAL | RTLD_LAZY);
+	if (!h) {
+		err = dlerror();
+		fprintf(stderr, "Error! -sde: cannot load '%s': %s\n", file,
+			err ? err : "unknown error");
+		exit(1);
+	}
+	dlerror();
+	*(void **)&hook = dlsym(h, SDE_HOOK);
+	if (!hook) {
+		err = dlerror();
+		fprintf(stderr,
+			"Error! -sde: '%s' does not define %s, so it lists "
+			"no SDEs%s%s\n",
+			file, SDE_HOOK, err ? ": " : "", err ? err : "");
+		exit(1);
+	}
+	hook(&calls);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
-	int ret, cid, ncmp, total = 0, last = 0;
+	int ret, cid, ncmp, total = 0, last = 0, i;
 
+	o.sde = calloc((size_t)argc, sizeof(*o.sde));
+	if (!o.sde) {
+		fprintf(stderr, "Error! out of memory\n");
+		return 1;
+	}
 	parse_args(argc, argv, &o);
+	/* Before PAPI starts: the events are there when it first looks. */
+	for (i = 0; i < o.nsde; i++)
+		load_sde_file(o.sde[i]);
+	free(o.sde);
+	o.sde = NULL;
 	ret = PAPI_library_init(PAPI_VER_CURRENT);
 	if (ret != PAPI_VER_CURRENT) {
 		fprintf(stderr, "Error! PAPI_library_init: %s\n",

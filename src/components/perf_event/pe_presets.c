@@ -188,7 +188,31 @@ static struct {
 	} fam[FAM_MAX];
 	int walked, nev, cap;
 	struct arm_ev *ev;
+	/* libpfm4's present PMUs, from one walk of all it knows (asking
+	 * for each family walked them all again: 21 walks cost a third of
+	 * a first high-level region on the host). */
+	int pmus_walked, npmu;
+	char pmu[FAM_MAX][64];
 } memo;
+
+static int is_pseudo(const char *family);
+
+static void walk_pmus(void)
+{
+	pfm_pmu_info_t pi;
+	int p;
+
+	memo.pmus_walked = 1;
+	pfm_for_all_pmus(p)
+	{
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_pmu_info(p, &pi) == PFM_SUCCESS && pi.name &&
+		    pi.is_present && memo.npmu < FAM_MAX &&
+		    strlen(pi.name) < sizeof(memo.pmu[0]))
+			strcpy(memo.pmu[memo.npmu++], pi.name);
+	}
+}
 
 static int family_present(const char *family)
 {
@@ -199,7 +223,14 @@ static int family_present(const char *family)
 	for (i = 0; i < memo.nfam; i++)
 		if (!strcmp(memo.fam[i].name, family))
 			return memo.fam[i].present;
-	r = papi__pe_preset_family_present(family);
+	if (is_pseudo(family)) {
+		r = papi__pe_preset_family_present(family);
+	} else {
+		if (!memo.pmus_walked)
+			walk_pmus();
+		for (r = 0, i = 0; !r && i < memo.npmu; i++)
+			r = !strcmp(memo.pmu[i], family);
+	}
 	if (memo.nfam < FAM_MAX && strlen(family) < sizeof(memo.fam[0].name)) {
 		strcpy(memo.fam[memo.nfam].name, family);
 		memo.fam[memo.nfam++].present = r;
