@@ -161,52 +161,43 @@ static void stdio_call(struct papi__appio_thr *t, int fam, size_t size,
 
 /* ---- the wrappers -------------------------------------------------------- */
 
-WRAPPER ssize_t read(int fd, void *buf, size_t len)
+/* read() and write(): the call timed and counted in its family, and in
+ * the socket family too on a socket. buf is write()'s const buffer too:
+ * it is only passed on. */
+static ssize_t rw_counted(struct papi__appio_thr *t, int fd, void *buf,
+			  size_t len, int wr)
 {
-	struct papi__appio_thr *t = counting();
-	int e, sock, wb;
+	int e = errno, sock = is_socket(fd),
+	    wb = would_block(fd, wr ? POLLOUT : POLLIN);
 	long long t0;
 	ssize_t ret;
 
-	if (!t)
-		return __read(fd, buf, len);
-	e = errno;
-	sock = is_socket(fd);
-	wb = would_block(fd, POLLIN);
 	errno = e;
 	t0 = now_ns();
-	ret = __read(fd, buf, len);
+	ret = wr ? __write(fd, buf, len) : __read(fd, buf, len);
 	t0 = now_ns() - t0;
 	e = errno;
-	transfer(t, FAM_READ, ret, e, len, wb, t0);
+	transfer(t, wr ? FAM_WRITE : FAM_READ, ret, e, len, wb, t0);
 	if (sock)
-		transfer(t, FAM_SOCK_READ, ret, e, len, wb, t0);
+		transfer(t, wr ? FAM_SOCK_WRITE : FAM_SOCK_READ, ret, e, len,
+			 wb, t0);
 	errno = e;
 	return ret;
+}
+
+WRAPPER ssize_t read(int fd, void *buf, size_t len)
+{
+	struct papi__appio_thr *t = counting();
+
+	return t ? rw_counted(t, fd, buf, len, 0) : __read(fd, buf, len);
 }
 
 WRAPPER ssize_t write(int fd, const void *buf, size_t len)
 {
 	struct papi__appio_thr *t = counting();
-	int e, sock, wb;
-	long long t0;
-	ssize_t ret;
 
-	if (!t)
-		return __write(fd, buf, len);
-	e = errno;
-	sock = is_socket(fd);
-	wb = would_block(fd, POLLOUT);
-	errno = e;
-	t0 = now_ns();
-	ret = __write(fd, buf, len);
-	t0 = now_ns() - t0;
-	e = errno;
-	transfer(t, FAM_WRITE, ret, e, len, wb, t0);
-	if (sock)
-		transfer(t, FAM_SOCK_WRITE, ret, e, len, wb, t0);
-	errno = e;
-	return ret;
+	return t ? rw_counted(t, fd, (void *)buf, len, 1)
+		 : __write(fd, buf, len);
 }
 
 WRAPPER ssize_t recv(int fd, void *buf, size_t len, int flags)
