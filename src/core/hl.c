@@ -22,6 +22,7 @@
 
 #include "arch/arch.h"
 #include "core/classic.h"
+#include "core/err.h"
 #include "core/evset.h"
 #include "os/os.h"
 
@@ -75,11 +76,31 @@ static void at_exit(void)
 	papi__lib_unlock();
 }
 
+/* Where PAPI_get_real_cyc() scales the generic timer (arm64), its
+ * factors: read_now then stores the timer's raw ticks, read once for both
+ * clocks, and the report scales the differences. */
+static void clock_setup(struct papi__hl *hl)
+{
+	const PAPI_hw_info_t *hw = papi__lib_hw();
+	double mhz = hw->cpu_max_mhz > 0 ? hw->cpu_max_mhz : hw->mhz;
+	uint64_t hz = papi__arch_cycle_counter_hz();
+
+	hl->tick_ns = hl->tick_cyc = 0;
+	if (papi__arch_cycles_are_cpu_clock() ||
+	    !papi__arch_has_cycle_counter() || !hz)
+		return;
+	if (mhz <= 0)
+		mhz = 1000.0; /* PAPI_get_real_cyc's choice, too */
+	hl->tick_ns = 1e9 / (double)hz;
+	hl->tick_cyc = mhz * 1e6 / (double)hz;
+	hl->raw_ticks = 1;
+}
+
 /* The process-wide state, made by the first region of any thread. */
 static int hl_state(struct papi__hl **out)
 {
 	struct papi__hl *hl;
-	int ret, i;
+	int ret;
 
 	papi__lib_lock();
 	hl = papi__lib.hl;
@@ -98,11 +119,10 @@ static int hl_state(struct papi__hl **out)
 	hl->verbose = getenv("PAPI_HL_VERBOSE") != NULL;
 	hl->multiplex = getenv("PAPI_MULTIPLEX") != NULL;
 	hl->report_stdout = getenv("PAPI_REPORT") != NULL;
+	clock_setup(hl);
 	ret = papi__hl_report_init(hl);
 	if (ret == PAPI_OK)
 		ret = papi__hl_choose_events(hl);
-	for (i = 0; ret == PAPI_OK && i < hl->nev; i++)
-		hl->any_instant |= hl->ev[i].instant;
 	if (ret != PAPI_OK || atexit(at_exit) != 0) {
 		papi__hl_free(hl);
 		papi__lib_unlock();
@@ -128,14 +148,16 @@ static inline struct papi__hl_local *hl_self(void)
 	 * initialized (shutdown moves the generation on). */
 	struct papi__thread *t = papi__thread_peek();
 
-	return t && papi__lib.hl ? t->hl : NULL;
+	/* A thread's state implies the process's (papi__lib.hl, which
+	 * stays until exit): l->hl. */
+	return t ? t->hl : NULL;
 }
 
 /* Stop the first n sets. */
 static int stop_sets(const struct papi__hl *hl, struct papi__hl_local *l,
 		     int n)
 {
-	long long *v = l->now + PAPI__HL_FIXED;
+	long long v[hl->nev > 0 ? hl->nev : 1];
 	int i, j, ret, first = PAPI_OK;
 
 	for (i = 0; i < n; i++) {
@@ -146,12 +168,15 @@ static int stop_sets(const struct papi__hl *hl, struct papi__hl_local *l,
 			first = first != PAPI_OK ? first : ret;
 			continue;
 		}
-		/* PAPI_start zeroes the counts: keep what was counted. */
+		/* PAPI_start zeroes the counts: keep what was counted (an
+		 * instant event: its last value, what a reading of stopped
+		 * sets gives). */
 		for (j = s->first; j < s->first + s->n; j++)
-			if (!hl->ev[j].instant)
-				l->base[j] += v[j];
+			l->base[j] = hl->ev[j].instant ? v[j]
+						       : l->base[j] + v[j];
 	}
 	l->running = 0;
+	l->one_set = -1;
 	l->rebased = 1;
 	return first;
 }
@@ -168,25 +193,8 @@ static int start_sets(const struct papi__hl *hl, struct papi__hl_local *l)
 		}
 	}
 	l->running = 1;
+	l->one_set = hl->nsets == 1 ? l->evset[0] : -1;
 	return PAPI_OK;
-}
-
-/* Where PAPI_get_real_cyc() scales the generic timer (arm64), its
- * factors, so that read_now reads the timer once for both clocks. */
-static void clock_setup(struct papi__hl_local *l)
-{
-	const PAPI_hw_info_t *hw = papi__lib_hw();
-	double mhz = hw->cpu_max_mhz > 0 ? hw->cpu_max_mhz : hw->mhz;
-	uint64_t hz = papi__arch_cycle_counter_hz();
-
-	l->tick_ns = l->tick_cyc = 0;
-	if (papi__arch_cycles_are_cpu_clock() ||
-	    !papi__arch_has_cycle_counter() || !hz)
-		return;
-	if (mhz <= 0)
-		mhz = 1000.0; /* PAPI_get_real_cyc's choice, too */
-	l->tick_ns = 1e9 / (double)hz;
-	l->tick_cyc = mhz * 1e6 / (double)hz;
 }
 
 /* The calling thread's EventSets, made and started on its first region. */
@@ -195,14 +203,13 @@ static int hl_local(struct papi__hl *hl, struct papi__hl_local **out)
 	struct papi__thread *t = papi__thread_self();
 	struct papi__hl_local *l;
 	struct papi__hl_rec *rec;
-	int ret, nvals = papi__hl_nvals(hl);
+	int ret;
 
 	if (!t)
 		return PAPI_ENOMEM;
 	l = t->hl;
 	if (!l) {
-		l = calloc(1, sizeof(*l) + (size_t)(nvals + hl->nev) *
-						   sizeof(long long));
+		l = calloc(1, sizeof(*l) + (size_t)hl->nev * sizeof(long long));
 		rec = calloc(1, sizeof(*rec));
 		ret = l && rec ? papi__hl_sets_create(hl, l->evset)
 			       : PAPI_ENOMEM;
@@ -211,10 +218,9 @@ static int hl_local(struct papi__hl *hl, struct papi__hl_local **out)
 			free(rec);
 			return ret;
 		}
-		l->now = l->mem;
-		l->base = l->mem + nvals;
-		clock_setup(l);
 		l->rec = rec;
+		l->hl = hl;
+		l->one_set = -1;
 		rec->tid = t->id;
 		papi__lib_lock();
 		rec->seq = hl->nrecs++;
@@ -242,37 +248,49 @@ static inline int read_set(int evset, long long *v)
 	return papi__evset_read(evset, v);
 }
 
-/* Read every set into now[nvals]: cycles, nanoseconds, then the
- * events. */
+/* A reading into now[nvals]: cycles, nanoseconds, then the events (hl.h,
+ * struct papi__hl_region). */
 static inline __attribute__((always_inline)) int
 read_now(const struct papi__hl *hl, struct papi__hl_local *l, long long *now)
 {
 	long long *v = now + PAPI__HL_FIXED;
-	int i, ret, n = l->running ? hl->nsets : 0;
+	int i, ret;
 
-	for (i = 0; i < n; i++) {
-		ret = read_set(l->evset[i], v + hl->set[i].first);
+	/* One component's set (the usual case) without the loop. */
+	if (l->one_set >= 0) {
+		ret = read_set(l->one_set, v);
 		if (ret != PAPI_OK)
 			return ret;
+	} else if (l->running) {
+		for (i = 0; i < hl->nsets; i++) {
+			ret = read_set(l->evset[i], v + hl->set[i].first);
+			if (ret != PAPI_OK)
+				return ret;
+		}
 	}
 	/* "cycles" is what PAPI_get_real_cyc() and PAPI_read_ts() answer.
 	 * Where that is the generic timer scaled to the nominal clock
-	 * (arm64), one read of the timer gives both numbers (the report
-	 * shows differences only): a clock_gettime less per read. */
-	if (l->tick_ns > 0) {
-		double c = (double)papi__arch_cycle_counter();
+	 * (arm64), one read of the timer serves both numbers, scaled when
+	 * the report is written (the report shows differences only): a
+	 * clock_gettime less per reading, and no arithmetic. */
+	if (hl->raw_ticks) {
+		long long c = (long long)papi__arch_cycle_counter();
 
-		now[PAPI__HL_CYCLES] = (long long)(c * l->tick_cyc);
-		now[PAPI__HL_NSEC] = (long long)(c * l->tick_ns);
+		now[PAPI__HL_CYCLES] = c;
+		now[PAPI__HL_NSEC] = c;
 	} else {
 		now[PAPI__HL_CYCLES] = PAPI_get_real_cyc();
 		now[PAPI__HL_NSEC] = PAPI_get_real_nsec();
 	}
-	if (l->rebased)
-		for (i = 0; i < hl->nev; i++)
-			if (!hl->ev[i].instant)
-				v[i] = l->running ? v[i] + l->base[i]
-						  : l->base[i];
+	/* Stopped sets (PAPI_hl_stop) read as they were at the stop. */
+	if (l->rebased) {
+		for (i = 0; i < hl->nev; i++) {
+			if (!l->running)
+				v[i] = l->base[i];
+			else if (!hl->ev[i].instant)
+				v[i] += l->base[i];
+		}
+	}
 	return PAPI_OK;
 }
 
@@ -302,6 +320,67 @@ static size_t region_size(const struct papi__hl *hl)
 	       2 * (size_t)papi__hl_nvals(hl) * sizeof(long long);
 }
 
+/*
+ * Region names are compared at every begin, end and read: a program may
+ * use one buffer for several names, so a name is known by its characters,
+ * not its address. The record's copy of a name (intern_name) is padded
+ * with NULs to whole 8-byte words and 8-aligned, so that name_is compares
+ * a word at a time: the name's last word only up to its NUL, the rest of
+ * the caller's word (up to 7 bytes after the NUL, never across a page,
+ * since near a page's end it hands over to strcmp) ignored. Those bytes
+ * are read, as optimized string functions read them, which no C object
+ * allows: the sanitizers are told not to look at this one function (what
+ * it reads is never used). Big-endian machines use strcmp.
+ */
+typedef uint64_t hl_word __attribute__((aligned(1), may_alias));
+
+/* A function the sanitizers skip cannot be inlined into one they check. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NAME_IS_INLINE __attribute__((noinline))
+#else
+#define NAME_IS_INLINE inline __attribute__((always_inline))
+#endif
+
+static NAME_IS_INLINE __attribute__((no_sanitize_address, no_sanitize_thread))
+int name_is(const char *s, const char *copy)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t *w = (const uint64_t *)(const void *)copy;
+	const uint64_t ones = 0x0101010101010101ULL;
+
+	for (;; w++, s += 8) {
+		uint64_t b = *w, a, z;
+
+		if (((uintptr_t)s & 4095) > 4096 - 8)
+			return !strcmp(s, (const char *)w);
+		a = *(const hl_word *)s;
+		/* The first NUL of the copy's word, as its byte's top bit. */
+		z = (b - ones) & ~b & (ones << 7);
+		if (!z) {
+			if (a != b)
+				return 0;
+			continue;
+		}
+		z &= -z;
+		/* Bytes up to and including that NUL. */
+		return !((a ^ b) & ((z << 1) - 1)); /* all 8 when z is bit 63 */
+	}
+#else
+	return !strcmp(s, copy);
+#endif
+}
+
+/* A copy of name for name_is: whole words, NUL-padded, 8-aligned. */
+static char *name_copy(const char *name)
+{
+	size_t n = (strlen(name) + 8) & ~(size_t)7;
+	char *c = calloc(1, n);
+
+	if (c)
+		memcpy(c, name, strlen(name));
+	return c;
+}
+
 /* The record's copy of a region name, made on its first begin. */
 static const char *intern_name(struct papi__hl_rec *rec, const char *name)
 {
@@ -313,7 +392,7 @@ static const char *intern_name(struct papi__hl_rec *rec, const char *name)
 			return rec->names[i];
 	if (grow((void **)&rec->names, &rec->names_cap, rec->nnames + 1,
 		 sizeof(*rec->names)) != PAPI_OK ||
-	    !(copy = strdup(name)))
+	    !(copy = name_copy(name)))
 		return NULL;
 	rec->names[rec->nnames++] = copy;
 	return copy;
@@ -329,7 +408,7 @@ region_room(const struct papi__hl *hl, struct papi__hl_rec *rec,
 {
 	int ret;
 
-	if ((!rec->last || strcmp(rec->last, name)) &&
+	if ((!rec->last || !name_is(name, rec->last)) &&
 	    !(rec->last = intern_name(rec, name)))
 		return PAPI_ENOMEM;
 	if (grow((void **)&rec->stack, &rec->stack_cap, rec->depth + 1,
@@ -355,10 +434,19 @@ region_room(const struct papi__hl *hl, struct papi__hl_rec *rec,
 	return ret;
 }
 
+/* The public calls' answer, an error reported under the call's name (the
+ * API layer tail-calls these: hl.h). */
+static inline __attribute__((always_inline)) int hl_ret(const char *fn,
+							 int ret)
+{
+	return ret == PAPI_OK ? ret : papi__err_report(fn, ret);
+}
+
 /* A new region, by the record's own thread without the lock: room is
  * made first (so that no allocation falls inside what it measures), the
  * counts are read straight into its slot, and the slot is filled before
- * nregions, released, lets the report see it. */
+ * nregions, released, lets the report see it. Errors are reported here
+ * (hl_ret), PAPI_hl_region_begin's. */
 static int region_open(struct papi__hl *hl, struct papi__hl_local *l,
 		       const char *name)
 {
@@ -367,25 +455,24 @@ static int region_open(struct papi__hl *hl, struct papi__hl_local *l,
 	int ret;
 
 	if ((rec->nregions == rec->cap || rec->depth == rec->stack_cap ||
-	     !rec->pool_left || !rec->last || strcmp(rec->last, name)) &&
+	     !rec->pool_left || !rec->last || !name_is(name, rec->last)) &&
 	    (ret = region_room(hl, rec, name)) != PAPI_OK)
-		return ret;
+		return hl_ret("PAPI_hl_region_begin", ret);
 	r = (struct papi__hl_region *)rec->pool;
 	ret = read_now(hl, l, r->v);
 	if (ret != PAPI_OK)
-		return ret;
+		return hl_ret("PAPI_hl_region_begin", ret);
 	rec->pool += region_size(hl);
 	rec->pool_left--;
 	r->name = (char *)rec->last;
 	r->id = rec->nregions;
 	r->parent = rec->depth ? rec->stack[rec->depth - 1] : -1;
 	r->closed = 0;
-	r->nreads = r->reads_cap = 0;
-	r->reads = NULL;
+	r->nreads = r->reads_left = 0;
+	r->reads = r->next_read = NULL;
 	rec->regions[r->id] = r;
 	__atomic_store_n(&rec->nregions, r->id + 1, __ATOMIC_RELEASE);
 	rec->stack[rec->depth++] = r->id;
-	__atomic_add_fetch(&hl->begins, 1, __ATOMIC_RELAXED);
 	return PAPI_OK;
 }
 
@@ -426,7 +513,7 @@ static __attribute__((noinline)) int region_begin_slow(const char *region)
 	if (ret == PAPI_OK)
 		ret = hl_local(hl, &l);
 	if (ret != PAPI_OK)
-		return ret;
+		return hl_ret("PAPI_hl_region_begin", ret);
 	return region_open(hl, l, region);
 }
 
@@ -436,13 +523,15 @@ int papi__hl_region_begin(const char *region)
 {
 	struct papi__thread *t = papi__thread_peek();
 	struct papi__hl_local *l = t ? t->hl : NULL;
-	struct papi__hl *hl = papi__lib.hl;
 
-	if (!l || !l->running || !hl ||
+	if (!region)
+		return hl_ret("PAPI_hl_region_begin", PAPI_EINVAL);
+	if (!l || !l->running ||
 	    (t->classic && ((const struct papi__classic *)t->classic)->mode ==
 				   PAPI__SIMPLE_RATE))
 		return region_begin_slow(region);
-	return region_open(hl, l, region);
+	/* region_open reports its errors: a tail call. */
+	return region_open(l->hl, l, region);
 }
 
 /* The open region of this thread with that name (the innermost only, when
@@ -451,17 +540,17 @@ static inline __attribute__((always_inline)) struct papi__hl_region *
 find_open(const struct papi__hl_local *l, const char *name, int innermost,
 	  int *why)
 {
-	const struct papi__hl_rec *rec = l ? l->rec : NULL;
+	const struct papi__hl_rec *rec = l ? l->rec : NULL; /* set with l */
 	int i;
 
 	*why = PAPI_ENOTRUN;
-	if (!rec || !rec->depth)
+	if (!l || !rec->depth)
 		return NULL;
 	*why = PAPI_EINVAL;
 	for (i = rec->depth - 1; i >= 0; i--) {
 		struct papi__hl_region *r = rec->regions[rec->stack[i]];
 
-		if (!strcmp(r->name, name))
+		if (name_is(name, r->name))
 			return r;
 		if (innermost)
 			break;
@@ -481,76 +570,96 @@ no_region(const struct papi__hl *hl, const struct papi__hl_local *l,
 	return ret;
 }
 
-/* A row of region values: differences to begin, or the instant value. */
-static inline __attribute__((always_inline)) void
-region_diff(const struct papi__hl *hl, const struct papi__hl_region *r,
-	    const long long *restrict now, long long *restrict out)
+long long papi__hl_value(const struct papi__hl *hl, const long long *begin,
+			 const long long *at, int i)
 {
-	const long long *restrict begin = r->v;
-	int i, nvals = papi__hl_nvals(hl);
+	long long d = at[i] - begin[i];
 
-	if (!hl->any_instant) {
-		for (i = 0; i < nvals; i++)
-			out[i] = now[i] - begin[i];
-		return;
-	}
-	for (i = 0; i < nvals; i++) {
-		int instant = i >= PAPI__HL_FIXED &&
-			      hl->ev[i - PAPI__HL_FIXED].instant;
-
-		out[i] = instant ? now[i] : now[i] - r->v[i];
-	}
+	if (i >= PAPI__HL_FIXED)
+		return hl->ev[i - PAPI__HL_FIXED].instant ? at[i] : d;
+	if (hl->raw_ticks)
+		return (long long)((double)d * (i == PAPI__HL_CYCLES
+							? hl->tick_cyc
+							: hl->tick_ns));
+	return d;
 }
 
-int papi__hl_read(const char *region)
+/* Room for more reads of r (rows of nvals): reads[] is replaced under the
+ * lock, since the report reads it. */
+static __attribute__((noinline)) int reads_room(struct papi__hl_region *r,
+						 int nvals)
+{
+	int rows = r->nreads ? 2 * r->nreads : 8;
+	long long *q;
+
+	papi__lib_lock();
+	q = realloc(r->reads, (size_t)rows * (size_t)nvals * sizeof(*q));
+	if (q)
+		r->reads = q;
+	papi__lib_unlock();
+	if (!q)
+		return PAPI_ENOMEM;
+	r->next_read = q + (size_t)r->nreads * (size_t)nvals;
+	r->reads_left = rows - r->nreads;
+	return PAPI_OK;
+}
+
+static inline __attribute__((always_inline)) int hl_read(const char *region)
 {
 	struct papi__hl_local *l = hl_self();
-	struct papi__hl *hl = papi__lib.hl;
+	struct papi__hl *hl;
 	struct papi__hl_region *r;
 	int ret, nvals;
 
 	r = find_open(l, region, 0, &ret);
 	if (!r) {
-		return no_region(hl, l, "PAPI_hl_read", region, ret);
+		return no_region(papi__lib.hl, l, "PAPI_hl_read", region, ret);
 	}
-	ret = read_now(hl, l, l->now);
+	hl = l->hl;
+	nvals = papi__hl_nvals(hl);
+	/* Room first, so that the reading goes straight into its row. */
+	if (!r->reads_left && (ret = reads_room(r, nvals)) != PAPI_OK)
+		return ret;
+	ret = read_now(hl, l, r->next_read);
 	if (ret != PAPI_OK)
 		return ret;
-	nvals = papi__hl_nvals(hl);
-	/* reads_cap counts numbers, not rows. */
-	if ((r->nreads + 1) * nvals > r->reads_cap) {
-		papi__lib_lock();
-		ret = grow((void **)&r->reads, &r->reads_cap,
-			   (r->nreads + 1) * nvals, sizeof(long long));
-		papi__lib_unlock();
-		if (ret != PAPI_OK)
-			return ret;
-	}
-	region_diff(hl, r, l->now, r->reads + r->nreads * nvals);
+	r->next_read += nvals;
+	r->reads_left--;
 	__atomic_store_n(&r->nreads, r->nreads + 1, __ATOMIC_RELEASE);
 	return PAPI_OK;
 }
 
-int papi__hl_region_end(const char *region)
+int papi__hl_read(const char *region)
+{
+	return hl_ret("PAPI_hl_read", region ? hl_read(region) : PAPI_EINVAL);
+}
+
+static inline __attribute__((always_inline)) int hl_end(const char *region)
 {
 	struct papi__hl_local *l = hl_self();
-	struct papi__hl *hl = papi__lib.hl;
+	struct papi__hl *hl;
 	struct papi__hl_region *r;
 	int ret;
 
 	/* Regions nest: the one to end is the innermost open one. */
 	r = find_open(l, region, 1, &ret);
 	if (!r) {
-		return no_region(hl, l, "PAPI_hl_region_end", region, ret);
+		return no_region(papi__lib.hl, l, "PAPI_hl_region_end", region,
+				 ret);
 	}
-	ret = read_now(hl, l, l->now);
+	hl = l->hl;
+	ret = read_now(hl, l, r->v + papi__hl_nvals(hl));
 	if (ret != PAPI_OK)
 		return ret;
-	region_diff(hl, r, l->now, r->v + papi__hl_nvals(hl));
 	__atomic_store_n(&r->closed, 1, __ATOMIC_RELEASE);
 	l->rec->depth--;
-	__atomic_add_fetch(&hl->ends, 1, __ATOMIC_RELAXED);
 	return PAPI_OK;
+}
+
+int papi__hl_region_end(const char *region)
+{
+	return hl_ret("PAPI_hl_region_end",
+		      region ? hl_end(region) : PAPI_EINVAL);
 }
 
 int papi__hl_stop(void)
@@ -577,6 +686,7 @@ void papi__hl_thread_exit(void *local)
 	for (i = 0; l->running && i < hl->nsets; i++)
 		papi__evset_stop(l->evset[i], NULL);
 	l->running = 0;
+	l->one_set = -1;
 	papi__hl_sets_destroy(hl, l->evset);
 }
 

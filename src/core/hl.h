@@ -23,8 +23,10 @@
  */
 #include "core/lib.h"
 
-/* The public calls, for the calling thread. Each returns PAPI_OK or a
- * PAPI_E* code; the region name is not NULL. */
+/* The public calls, for the calling thread, whole: each checks its
+ * argument (NULL is PAPI_EINVAL) and returns PAPI_OK or a PAPI_E* code it
+ * has reported (papi__err_report) under the public name, so that the API
+ * layer is a tail call. */
 int papi__hl_region_begin(const char *region);
 int papi__hl_read(const char *region);
 int papi__hl_region_end(const char *region);
@@ -60,16 +62,21 @@ struct papi__hl_set {
 	int n;
 };
 
-/* One begin..end of a region. v[] holds 2 * nvals numbers: the values at
- * begin, then the region's values (differences, or the last value of an
- * instant event) once closed. Reads are rows of nvals numbers. */
+/* One begin..end of a region. v[] holds 2 * nvals numbers: the readings
+ * at begin, then the readings at end once closed; reads are rows of nvals
+ * readings. A reading is what read_now (hl.c) stores: the counts, and
+ * the clocks raw where they tick (papi__hl_value turns a reading into the
+ * region's value, the difference or an instant event's value, when the
+ * report is written, so that no call that counts does it). */
 struct papi__hl_region {
 	char *name;
 	int id;
 	int parent; /* id of the enclosing region, or -1 */
 	int closed;
-	int nreads, reads_cap;
-	long long *reads;
+	int nreads;
+	int reads_left;       /* rows free at next_read */
+	long long *reads;     /* nreads rows of nvals readings */
+	long long *next_read; /* where the next read goes */
 	long long v[];
 };
 
@@ -103,34 +110,42 @@ struct papi__hl {
 	char *outdir;
 	int nev;
 	struct papi__hl_event *ev; /* grouped by component, see set[] */
-	int any_instant; /* some event is "=instant" (hl.c, region_diff) */
 	int nsets;
 	struct papi__hl_set set[PAPI__MAX_CMP];
 	struct papi__hl_rec *recs, **tail;
 	int nrecs;
-	long begins, ends;
 	int written;
+	/* Nanoseconds and cycles per tick of the cycle counter, where
+	 * PAPI_get_real_cyc() scales the generic timer (arm64): readings
+	 * then hold the raw ticks in both clock slots; else 0 (hl.c). */
+	double tick_ns, tick_cyc;
+	int raw_ticks; /* tick_ns and tick_cyc are set */
 };
 
 /* A thread's EventSets and scratch. Flat: lib.c frees it with free(). */
 struct papi__hl_local {
 	struct papi__hl_rec *rec;
+	struct papi__hl *hl; /* papi__lib.hl */
 	int running;
 	int rebased; /* base[] holds counts (a stop happened): add them */
-	/* Nanoseconds and cycles per tick of the cycle counter, where
-	 * PAPI_get_real_cyc() scales the generic timer; else 0 (hl.c). */
-	double tick_ns, tick_cyc;
+	/* evset[0] while the sets run and there is one (the usual case:
+	 * read without a loop), else -1. */
+	int one_set;
 	int evset[PAPI__MAX_CMP];
-	/* now[nvals]: the last reading; base[nev]: counts of the sets before
-	 * their last stop, so that values keep growing across a restart. */
-	long long *now, *base;
-	long long mem[];
+	/* base[nev]: counts of the sets before their last stop, so that
+	 * values keep growing across a restart. */
+	long long base[];
 };
 
 static inline int papi__hl_nvals(const struct papi__hl *hl)
 {
 	return PAPI__HL_FIXED + hl->nev;
 }
+
+/* The region's value i from the readings at its begin and at a later
+ * point (its end or a read). */
+long long papi__hl_value(const struct papi__hl *hl, const long long *begin,
+			 const long long *at, int i);
 
 /* hl_events.c: choose the events (environment, defaults, fallback) and
  * group them by component. Called once, with the library lock held. */

@@ -378,19 +378,23 @@ static void put_region(FILE *f, const struct papi__hl *hl,
 	for (i = 0; i < n; i++) {
 		put_key(f, 5, value_name(hl, i));
 		if (!r->nreads) {
-			fprintf(f, "\"%lld\"", r->v[n + i]);
+			fprintf(f, "\"%lld\"",
+				papi__hl_value(hl, r->v, r->v + n, i));
 		} else {
 			/* With PAPI_hl_read(): the region's value and each read. */
 			fputc('{', f);
 			put_key(f, 6, "region_value");
-			fprintf(f, "\"%lld\"", r->v[n + i]);
+			fprintf(f, "\"%lld\"",
+				papi__hl_value(hl, r->v, r->v + n, i));
 			for (k = 0; k < r->nreads; k++) {
 				char key[32];
 
 				fputc(',', f);
 				snprintf(key, sizeof(key), "read_%d", k + 1);
 				put_key(f, 6, key);
-				fprintf(f, "\"%lld\"", r->reads[k * n + i]);
+				fprintf(f, "\"%lld\"",
+					papi__hl_value(hl, r->v,
+						       r->reads + k * n, i));
 			}
 			indent(f, 5);
 			fputc('}', f);
@@ -406,6 +410,17 @@ static int closed_regions(const struct papi__hl_rec *rec)
 
 	for (i = 0; i < rec->nregions; i++)
 		n += rec->regions[i]->closed;
+	return n;
+}
+
+/* Regions begun and not ended, in every record. */
+static long open_regions(const struct papi__hl *hl)
+{
+	const struct papi__hl_rec *rec;
+	long n = 0;
+
+	for (rec = hl->recs; rec; rec = rec->next)
+		n += rec->nregions - closed_regions(rec);
 	return n;
 }
 
@@ -511,6 +526,7 @@ void papi__hl_report_write(struct papi__hl *hl)
 	struct papi__hl_rec **recs = NULL;
 	char path[PATH_MAX];
 	FILE *f;
+	long unended;
 	int n;
 
 	/* A fork child inherits the regions and this handler: the report
@@ -524,10 +540,10 @@ void papi__hl_report_write(struct papi__hl *hl)
 		free(recs);
 		return;
 	}
-	if (hl->begins != hl->ends)
+	if ((unended = open_regions(hl)) > 0)
 		papi__hl_say(hl, "Warning",
 			     "%ld region(s) were begun but not ended; the report leaves them out.",
-			     hl->begins - hl->ends);
+			     unended);
 	papi__hl_say(hl, "Info", "Print results...");
 	/* A report that cannot go where it was asked to is never dropped in
 	 * silence: the user is told why, whatever PAPI_HL_VERBOSE says, and

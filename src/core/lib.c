@@ -20,7 +20,7 @@
 struct papi__lib papi__lib = {
 	/* Recursive through papi__lib_locking (papi__lib_lock): the API layer
 	 * holds it around core calls that take it too. */
-	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.lock = 0,
 	.user_lock = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER },
 };
 
@@ -49,20 +49,66 @@ _Thread_local struct papi__run *papi__lib_runs[PAPI__MAX_CMP] PAPI__TLS_IE;
  * keep the compiler from moving it past the calls. A plain mutex, not a
  * recursive one, so that a fork child, whose only thread has another
  * thread id than the one that took the mutex in fork_prepare, can give
- * it back (glibc's recursive mutexes check the owner's id).
+ * it back.
+ *
+ * The mutex is one word (papi__lib.lock), not a pthread mutex: uncontended,
+ * taking it is one compare-and-swap and giving it back one swap, a third
+ * of the instructions of glibc's mutex, and PAPI_start and PAPI_stop take
+ * it once each (issue 20). States: 0 free, 1 held, 2 held and maybe
+ * waited for. A thread that finds it held swaps in 2 before it sleeps on
+ * the word, so the holder's swap back to 0 sees that someone is to be
+ * woken; a waiter that wakes swaps in 2 again, so that others sleeping
+ * behind it are not forgotten (a wake too many at worst).
  */
+static __attribute__((noinline)) int lock_wait(long ms)
+{
+	struct timespec ts;
+	long long until = 0, left = -1;
+
+	if (ms >= 0) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		until = ts.tv_sec * 1000000000LL + ts.tv_nsec + ms * 1000000LL;
+	}
+	while (__atomic_exchange_n(&papi__lib.lock, 2, __ATOMIC_ACQUIRE) != 0) {
+		if (ms >= 0) {
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			left = until - (ts.tv_sec * 1000000000LL + ts.tv_nsec);
+			if (left <= 0)
+				return -1;
+		}
+		papi__os_futex_wait(&papi__lib.lock, 2, left);
+	}
+	return 0;
+}
+
+static inline int lock_take(long ms)
+{
+	int free_ = 0;
+
+	if (__atomic_compare_exchange_n(&papi__lib.lock, &free_, 1, 0,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return 0;
+	return lock_wait(ms);
+}
+
+static inline void lock_give(void)
+{
+	if (__atomic_exchange_n(&papi__lib.lock, 0, __ATOMIC_RELEASE) == 2)
+		papi__os_futex_wake(&papi__lib.lock, 1);
+}
+
 void papi__lib_lock(void)
 {
 	if (papi__lib_locking++)
 		return;
 	atomic_signal_fence(memory_order_seq_cst);
-	pthread_mutex_lock(&papi__lib.lock);
+	lock_take(-1);
 }
 
 void papi__lib_unlock(void)
 {
 	if (papi__lib_locking == 1)
-		pthread_mutex_unlock(&papi__lib.lock);
+		lock_give();
 	atomic_signal_fence(memory_order_seq_cst);
 	papi__lib_locking--;
 }
@@ -77,26 +123,13 @@ int papi__lib_lock_async(void)
 
 int papi__lib_lock_timed(long ms)
 {
-	struct timespec until;
-	int ret;
-
 	if (papi__lib_locking) {
 		papi__lib_locking++;
 		return PAPI_OK;
 	}
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += ms / 1000;
-	until.tv_nsec += (ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
 	papi__lib_locking++;
 	atomic_signal_fence(memory_order_seq_cst);
-	do
-		ret = pthread_mutex_timedlock(&papi__lib.lock, &until);
-	while (ret == EINTR);
-	if (ret == 0)
+	if (lock_take(ms < 0 ? 0 : ms) == 0)
 		return PAPI_OK;
 	atomic_signal_fence(memory_order_seq_cst);
 	papi__lib_locking--;

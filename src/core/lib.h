@@ -64,7 +64,7 @@ struct papi__lib {
 	int log_level;
 	int user_read_off;    /* PAPI_RDPMC=0: no user-space counter reads */
 	int debug;            /* PAPI_set_debug: PAPI_QUIET/VERB_ECONT/VERB_ESTOP */
-	pthread_mutex_t lock;
+	int lock; /* 0 free, 1 held, 2 held and maybe waited for (lib.c) */
 	pthread_mutex_t user_lock[PAPI_NUM_LOCK];
 	unsigned long (*thread_id_fn)(void);
 

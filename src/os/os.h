@@ -37,6 +37,13 @@ long long papi__os_real_nsec(void);
 long long papi__os_virt_nsec(void);
 long long papi__os_proc_nsec(void);
 
+/* A futex of this process (the library lock, core/lib.c): wait sleeps
+ * while *word is val, at most ns nanoseconds (ns < 0: no limit), and
+ * returns 0 (woken, *word changed, or a signal came) or -ETIMEDOUT; wake
+ * wakes up to n threads waiting on word. */
+int papi__os_futex_wait(int *word, int val, long long ns);
+void papi__os_futex_wake(int *word, int n);
+
 int papi__os_gettid(void);
 int papi__os_getpid(void);
 int papi__os_kernel_release(char *buf, size_t len);

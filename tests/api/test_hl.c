@@ -9,7 +9,12 @@
  *   - PAPI_EVENTS with an event that does not exist (left out);
  *   - the default events, or the documented fallback without a PMU;
  *   - "=instant" events; a region left open (left out of the report);
- *   - the MPI rank in the file name; an older directory moved aside.
+ *   - the MPI rank in the file name; an older directory moved aside;
+ *   - region names compared by their characters, of every length up to
+ *     40, ending at a page's last byte, one buffer reused for two names;
+ *   - the clocks: a region's cycles and real_time_nsec against
+ *     PAPI_get_real_cyc() and PAPI_get_real_nsec() around it (where the
+ *     regions store raw timer ticks, the report scales them).
  * Exit 0 pass, 1 fail, 77 skip when no event at all can be counted here.
  */
 #include <papi.h>
@@ -17,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -325,6 +331,44 @@ static void defaults(void)
 }
 
 /* "=instant": the value at the end, not the difference. */
+/* An instant event read and ended after PAPI_hl_stop: its value at the
+ * stop, in both. */
+static void instant_stopped_child(void)
+{
+	MUST(PAPI_hl_region_begin("s"), PAPI_OK);
+	work(3000000);
+	MUST(PAPI_hl_stop(), PAPI_OK);
+	MUST(PAPI_hl_read("s"), PAPI_OK);
+	MUST(PAPI_hl_region_end("s"), PAPI_OK);
+}
+
+static void instant_stopped(void)
+{
+	static const char *const env[] = {
+		"PAPI_EVENTS=perf::TASK-CLOCK=instant", NULL
+	};
+	const struct json *r, *v;
+	struct json *root;
+	char file[128];
+
+	if (run("instant_stopped", instant_stopped_child, env) ||
+	    only_file("instant_stopped", file, sizeof(file)))
+		return;
+	root = report("instant_stopped", file);
+	if (!root)
+		return;
+	r = region(root, "0", "0");
+	v = json_get(r, "perf::TASK-CLOCK");
+	CHECK(num(r, "perf::TASK-CLOCK") > 0 && v && json_str(v, "read_1") &&
+		      atoll(json_str(v, "read_1")) ==
+			      num(r, "perf::TASK-CLOCK"),
+	      "stopped instant event: end %lld, read %s: want the value at "
+	      "the stop in both",
+	      num(r, "perf::TASK-CLOCK"),
+	      v && json_str(v, "read_1") ? json_str(v, "read_1") : "-");
+	json_free(root);
+}
+
 static void instant(void)
 {
 	static const char *const env[] = {
@@ -411,12 +455,145 @@ static void restart(void)
 	json_free(root);
 }
 
+/* Names are compared word by word (core/hl.c, name_is): every length, a
+ * difference at every position, a name that ends at the last byte of a
+ * page followed by one that cannot be read, and one buffer holding two
+ * names in turn. A child: a wrong answer or a fault fails the scenario. */
+static void names_child(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *two = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char name[48], buf[48];
+	int len, i;
+
+	if (two == MAP_FAILED || mprotect(two + pg, (size_t)pg, PROT_NONE))
+		exit(1);
+	for (len = 0; len <= 40; len++) {
+		char *edge = two + pg - (len + 1);
+
+		for (i = 0; i < len; i++)
+			name[i] = (char)('a' + (i * 7 + len) % 26);
+		name[len] = '\0';
+		memcpy(edge, name, (size_t)len + 1);
+		MUST(PAPI_hl_region_begin(name), PAPI_OK);
+		/* Shorter, longer, one character off: not this region. */
+		for (i = 0; i < len; i++) {
+			memcpy(buf, name, (size_t)len + 1);
+			buf[i] = (char)(buf[i] == 'z' ? 'y' : buf[i] + 1);
+			MUST(PAPI_hl_read(buf), PAPI_EINVAL);
+			buf[i] = '\0';
+			MUST(PAPI_hl_read(buf), PAPI_EINVAL);
+		}
+		memcpy(buf, name, (size_t)len + 1);
+		buf[len] = 'q';
+		buf[len + 1] = '\0';
+		MUST(PAPI_hl_read(buf), PAPI_EINVAL);
+		/* The same characters elsewhere, up to a page's end. */
+		MUST(PAPI_hl_read(edge), PAPI_OK);
+		MUST(PAPI_hl_region_end(edge), PAPI_OK);
+		MUST(PAPI_hl_region_begin(edge), PAPI_OK);
+		MUST(PAPI_hl_region_end(name), PAPI_OK);
+	}
+	/* One buffer, two names: the second is not the open region. */
+	strcpy(buf, "first");
+	MUST(PAPI_hl_region_begin(buf), PAPI_OK);
+	strcpy(buf, "other");
+	MUST(PAPI_hl_region_end(buf), PAPI_EINVAL);
+	MUST(PAPI_hl_region_begin(buf), PAPI_OK);
+	MUST(PAPI_hl_region_end("other"), PAPI_OK);
+	MUST(PAPI_hl_region_end("first"), PAPI_OK);
+}
+
+static void names(void)
+{
+	static const char *const env[] = { "PAPI_EVENTS=perf::TASK-CLOCK",
+					   NULL };
+	char file[128];
+	struct json *root;
+
+	if (run("names", names_child, env) ||
+	    only_file("names", file, sizeof(file)))
+		return;
+	root = report("names", file);
+	if (!root)
+		return;
+	/* 41 lengths, two regions each, then "first" and "other". */
+	CHECK(json_str(region(root, "0", "83"), "name") &&
+		      !strcmp(json_str(region(root, "0", "83"), "name"),
+			      "other") &&
+		      !region(root, "0", "84"),
+	      "names: want 84 regions, the last \"other\"");
+	json_free(root);
+}
+
+/* The clocks around a region that sleeps 30 ms, measured by the child
+ * with PAPI_get_real_cyc/_nsec and left in top/clocks/around. */
+static void clocks_child(void)
+{
+	long long c0, n0, c1, n1;
+	char path[160];
+	FILE *f;
+
+	MUST(PAPI_hl_region_begin("warm"), PAPI_OK);
+	MUST(PAPI_hl_region_end("warm"), PAPI_OK);
+	c0 = PAPI_get_real_cyc();
+	n0 = PAPI_get_real_nsec();
+	MUST(PAPI_hl_region_begin("sleep"), PAPI_OK);
+	usleep(30000);
+	MUST(PAPI_hl_region_end("sleep"), PAPI_OK);
+	c1 = PAPI_get_real_cyc();
+	n1 = PAPI_get_real_nsec();
+	snprintf(path, sizeof(path), "%s/clocks/around", top);
+	f = fopen(path, "w");
+	if (!f || fprintf(f, "%lld %lld\n", c1 - c0, n1 - n0) < 0 || fclose(f))
+		exit(1);
+}
+
+/* The region's clocks lie inside what was measured around it, and the
+ * 30 ms sleep is most of that: a reading left unscaled, or scaled by the
+ * wrong factor, is far outside. */
+static void clocks(void)
+{
+	static const char *const env[] = { "PAPI_EVENTS=perf::TASK-CLOCK",
+					   NULL };
+	long long cyc = -1, ns = -1, rc, rn;
+	const struct json *r;
+	struct json *root;
+	char file[128], path[160];
+	FILE *f;
+
+	if (run("clocks", clocks_child, env) ||
+	    only_file("clocks", file, sizeof(file)))
+		return;
+	snprintf(path, sizeof(path), "%s/clocks/around", top);
+	f = fopen(path, "r");
+	CHECK(f && fscanf(f, "%lld %lld", &cyc, &ns) == 2, "no %s", path);
+	if (f)
+		fclose(f);
+	root = report("clocks", file);
+	if (!root)
+		return;
+	r = region(root, "0", "1");
+	rc = num(r, "cycles");
+	rn = num(r, "real_time_nsec");
+	CHECK(ns >= 30000000 && rn >= 30000000 && rn <= ns,
+	      "sleep region: real_time_nsec %lld, want 30 ms .. %lld", rn, ns);
+	CHECK(cyc > 0 && rc > 0 && rc <= cyc && rc >= cyc / 2,
+	      "sleep region: cycles %lld, want %lld / 2 .. %lld", rc, cyc / 2,
+	      cyc);
+	json_free(root);
+}
+
 static void scenarios(void)
 {
 	restart();
+	names();
+	clocks();
 	regions();
 	defaults();
 	instant();
+	instant_stopped();
 	aside();
 }
 

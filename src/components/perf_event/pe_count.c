@@ -183,8 +183,9 @@ static int group_times(const struct pe_evt *L, uint64_t *en, uint64_t *run)
  * baselines move to now. 0, or -1 when the pages cannot serve (nothing
  * changed then). Unscaled while the leader's gap is the baseline's: the
  * group never left its counters meanwhile. */
-static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
-		      int rebase)
+static __attribute__((noinline)) int
+group_user_pages(struct papi__cmp_ctl *ctl, int l, long long *values,
+		 int rebase)
 {
 	struct pe_evt *e, *L = &ctl->ev[l];
 	uint64_t gap, en = 0, run = 0, de = 1, dr = 1, now[ctl->n];
@@ -234,6 +235,17 @@ static int group_user(struct papi__cmp_ctl *ctl, int l, long long *values,
 	if (rebase)
 		L->based = 1;
 	return 0;
+}
+
+/* group_user, with the usual answer before the pages are mapped (a start
+ * or stop of a set never read while it ran) in the caller: no frame for
+ * the arrays above. */
+static inline int group_user(struct papi__cmp_ctl *ctl, int l,
+			     long long *values, int rebase)
+{
+	if (!ctl->ev[l].pg)
+		return -1;
+	return group_user_pages(ctl, l, values, rebase);
 }
 
 /* group_sample's other ways: the first user-space read of a running set
@@ -383,6 +395,31 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	return PAPI_OK;
 }
 
+/* The read() that stops a plain set (one group in set order, pinned, so
+ * never scaled: plan), into the stash with new baselines: fill_group's
+ * work without its search and second pass, which it still does should the
+ * kernel list anything else. */
+static __attribute__((noinline)) int stop_plain_syscall(struct papi__cmp_ctl *ctl)
+{
+	unsigned long long buf[PE_GROUP_WORDS(ctl->n)];
+	struct pe_evt *e = ctl->ev;
+	int i, ret = read_group(ctl, e->fd, buf);
+
+	if (ret != PAPI_OK)
+		return ret;
+	if (buf[0] != (unsigned long long)ctl->n)
+		return fill_group(ctl, 0, buf, ctl->stash, 1);
+	for (i = 0; i < ctl->n; i++)
+		if (e[i].id != buf[4 + 2 * i])
+			return fill_group(ctl, 0, buf, ctl->stash, 1);
+	for (i = 0; i < ctl->n; i++) {
+		ctl->stash[i] = (long long)(buf[3 + 2 * i] - e[i].base);
+		e[i].base = buf[3 + 2 * i];
+	}
+	set_base_times(e, buf[1], buf[2]);
+	return PAPI_OK;
+}
+
 /* Per group: read in user space and then disable (one system call; the
  * next start takes a new baseline), or disable and then read() (two; the
  * counts read are the next start's baseline). The values wait in the
@@ -408,7 +445,9 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 				     PE_IOC_LEADER);
 		if (ret < 0)
 			return papi__err_from_errno(ret);
-		ret = papi__pe_group_syscall(ctl, i, ctl->stash, 1);
+		ret = ctl->plain && !ctl->opts.multiplex
+			      ? stop_plain_syscall(ctl)
+			      : papi__pe_group_syscall(ctl, i, ctl->stash, 1);
 		if (ret != PAPI_OK)
 			return ret;
 	}
