@@ -24,6 +24,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,69 @@ static char *read_cpuinfo(void)
 	return info;
 }
 
+/*
+ * The clock rate of a CPU, found once per process: where nothing states
+ * it, finding it takes two busy loops of a millisecond
+ * (hwinfo_freq.c), and both sysdetect's core types (at
+ * PAPI_library_init) and the hardware description (at the first
+ * EventSet) ask it of the same CPU. The machine does not change under a
+ * process (this layer always reads the real /sys), and one answer keeps
+ * the two descriptions agreeing. Both callers hold the library lock,
+ * which a fork waits for, so the memo's own lock is never held at a fork.
+ */
+#define MHZ_MEMO 8
+static struct mhz_memo {
+	int cpu, sources, pin;
+	int max, min;
+	float mhz;
+	char src[128];
+} mhz_memo[MHZ_MEMO];
+static int mhz_memos;
+static pthread_mutex_t mhz_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int mhz_recall(PAPI_hw_info_t *hw, int cpu, int sources, int pin,
+		      char *src, size_t len)
+{
+	const struct mhz_memo *m;
+	int i, found = 0;
+
+	pthread_mutex_lock(&mhz_lock);
+	for (i = 0; !found && i < mhz_memos; i++) {
+		m = &mhz_memo[i];
+		if (m->cpu != cpu || m->sources != sources || m->pin != pin)
+			continue;
+		hw->cpu_max_mhz = hw->clock_mhz = m->max;
+		hw->cpu_min_mhz = m->min;
+		hw->mhz = m->mhz;
+		snprintf(src, len, "%s", m->src);
+		found = 1;
+	}
+	pthread_mutex_unlock(&mhz_lock);
+	return found;
+}
+
+static void fill_mhz(PAPI_hw_info_t *hw, const char *info, int cpu,
+		     int sources, int pin, char *src, size_t len)
+{
+	struct mhz_memo *m;
+
+	if (mhz_recall(hw, cpu, sources, pin, src, len))
+		return;
+	papi__hw_fill_mhz(hw, info, cpu, sources, pin, src, len);
+	pthread_mutex_lock(&mhz_lock);
+	if (mhz_memos < MHZ_MEMO) {
+		m = &mhz_memo[mhz_memos++];
+		m->cpu = cpu;
+		m->sources = sources;
+		m->pin = pin;
+		m->max = hw->cpu_max_mhz;
+		m->min = hw->cpu_min_mhz;
+		m->mhz = hw->mhz;
+		snprintf(m->src, sizeof(m->src), "%s", src);
+	}
+	pthread_mutex_unlock(&mhz_lock);
+}
+
 int papi__os_hwinfo(PAPI_hw_info_t *hw)
 {
 	struct papi__os_cpu_type *t;
@@ -249,8 +313,8 @@ int papi__os_hwinfo(PAPI_hw_info_t *hw)
 	papi__hw_arch_fill(hw, info, cpu);
 	n = papi__hw_core_types(t, PAPI__OS_MAX_CPU_TYPES);
 	/* On a hybrid machine a measured rate must be the described type's. */
-	papi__hw_fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(), n > 1,
-			  src, sizeof(src));
+	fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(), n > 1, src,
+		 sizeof(src));
 	if (n > 1)
 		papi__hw_hybrid_model(hw->model_string,
 				      sizeof(hw->model_string), t, n);
@@ -295,9 +359,8 @@ int papi__os_cpu_types(struct papi__os_cpu_type *t, int max)
 		if (cpu < 0)
 			cpu = first;
 		papi__hw_arch_fill(hw, info, cpu);
-		papi__hw_fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(),
-				  n > 1, t[i].mhz_source,
-				  sizeof(t[i].mhz_source));
+		fill_mhz(hw, info, cpu, papi__hw_arch_mhz_sources(), n > 1,
+			 t[i].mhz_source, sizeof(t[i].mhz_source));
 	}
 	free(info);
 	return n;
