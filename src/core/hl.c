@@ -373,11 +373,11 @@ int name_is(const char *s, const char *copy)
 /* A copy of name for name_is: whole words, NUL-padded, 8-aligned. */
 static char *name_copy(const char *name)
 {
-	size_t n = (strlen(name) + 8) & ~(size_t)7;
-	char *c = calloc(1, n);
+	size_t len = strlen(name);
+	char *c = calloc(1, (len + 8) & ~(size_t)7);
 
 	if (c)
-		memcpy(c, name, strlen(name));
+		memcpy(c, name, len);
 	return c;
 }
 
