@@ -94,12 +94,21 @@ static int is_socket(int fd)
 
 /* Would the call have to wait? Asked before it, with a poll that does
  * not wait, as PAPI's appio does; a call that fails with EAGAIN would
- * have blocked too. */
+ * have blocked too. A poll that a signal interrupts is asked again: even
+ * with no timeout it fails with EINTR when a signal arrives while it
+ * runs, and taking that failure for "ready" would count a call that
+ * waited as one that did not. */
 static int would_block(int fd, short what)
 {
 	struct pollfd p = { .fd = fd, .events = what };
+	int r;
 
-	return fd >= 0 && poll(&p, 1, 0) == 0;
+	if (fd < 0)
+		return 0;
+	do
+		r = poll(&p, 1, 0);
+	while (r < 0 && errno == EINTR);
+	return r == 0;
 }
 
 /* One read(), write() or recv() call of family fam: ret and err as it
