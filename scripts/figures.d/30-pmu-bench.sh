@@ -155,6 +155,11 @@ lp, ln = floors[("leader", "pages")][3], floors[("leader", "nopages")][3]
 fig("vm.floor.pages_extra.4ev", lp - ln if lp is not None and ln is not None else "-")
 edr = floors[("edr", "nopages")][3]
 fig("vm.startstop.ratio_floor", ratio(ss[3], edr))
+edr_all = floors[("edr", "nopages")]
+fig("vm.startstop.ratio_floor.all",
+    " / ".join(ratio(a, b) for a, b in zip(ss, edr_all)))
+fig("vm.startstop.rdpmc0.ratio_floor.all",
+    " / ".join(ratio(a, b) for a, b in zip(ss0, edr_all)))
 fig("vm.startstop.rdpmc0.ratio_floor", ratio(ss0[3], edr))
 fig("vm.startstop.paged.ratio_floor", ratio(ssp[3], lp))
 fig("vm.startstop.vs_debian", ratio(ss[3], ssd[3]))

@@ -90,11 +90,6 @@ int papi__cmp_ctl_set_opts(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 	return CALL(c, ctl_set_opts, ctl, o);
 }
 
-int papi__cmp_start(struct papi__cmp *c, struct papi__cmp_ctl *ctl)
-{
-	return CALL(c, start, ctl);
-}
-
 int papi__cmp_stop(struct papi__cmp *c, struct papi__cmp_ctl *ctl)
 {
 	return CALL(c, stop, ctl);
@@ -120,6 +115,14 @@ int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 		return c->ops->read_reset(c, ctl, values);
 	ret = papi__cmp_read(c, ctl, values);
 	return ret == PAPI_OK ? papi__cmp_reset(c, ctl) : ret;
+}
+
+int papi__cmp_stop_then_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			     long long *values)
+{
+	int ret = papi__cmp_stop(c, ctl);
+
+	return ret == PAPI_OK ? papi__cmp_read(c, ctl, values) : ret;
 }
 
 int papi__cmp_halt(struct papi__cmp *c, struct papi__cmp_ctl *ctl)

@@ -136,6 +136,11 @@ struct papi__cmp_ops {
 	 * framework calls read, then reset. */
 	int (*read_reset)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			  long long *values);
+	/* Optional: stop, and fill values with the final counts, as a read
+	 * that follows would (PAPI_stop of the thread's own set). Without it
+	 * the framework calls stop, then read. */
+	int (*stop_read)(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+			 long long *values);
 
 	/* Optional (overflow, core/overflow.c): make native position pos of
 	 * a stopped set sample every threshold events (0: stop sampling);
@@ -191,13 +196,29 @@ int papi__cmp_ctl_remove(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			 int pos);
 int papi__cmp_ctl_set_opts(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			   const struct papi__ctl_opts *o);
-int papi__cmp_start(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
+/* start inline: PAPI_start calls it, and pays for every instruction. */
+static inline int papi__cmp_start(struct papi__cmp *c,
+				  struct papi__cmp_ctl *ctl)
+{
+	return c->ops->start ? c->ops->start(c, ctl) : PAPI_ECMP;
+}
 int papi__cmp_stop(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 		   long long *values);
 int papi__cmp_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_read_reset(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
 			 long long *values);
+/* stop_read, or stop and then read; inline as start is. */
+int papi__cmp_stop_then_read(struct papi__cmp *c, struct papi__cmp_ctl *ctl,
+			     long long *values);
+static inline int papi__cmp_stop_read(struct papi__cmp *c,
+				      struct papi__cmp_ctl *ctl,
+				      long long *values)
+{
+	if (c->ops->stop_read)
+		return c->ops->stop_read(c, ctl, values);
+	return papi__cmp_stop_then_read(c, ctl, values);
+}
 /* halt, or PAPI_OK when the component has none (see above). */
 int papi__cmp_halt(struct papi__cmp *c, struct papi__cmp_ctl *ctl);
 int papi__cmp_set_overflow(struct papi__cmp *c, struct papi__cmp_ctl *ctl,

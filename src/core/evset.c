@@ -8,13 +8,6 @@
 #include "core/lib.h"
 #include "core/overflow.h"
 
-struct papi__evset *papi__evset_get(int id)
-{
-	if (id < 0 || id >= papi__lib.nevsets)
-		return NULL;
-	return papi__lib.evsets[id];
-}
-
 int papi__evset_create(int *id)
 {
 	struct papi__evset *es;

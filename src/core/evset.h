@@ -11,6 +11,7 @@
  * papi__run; evset_count.c).
  */
 #include "cmp/cmp.h"
+#include "core/lib.h"
 #include "papi.h"
 
 struct papi__evset_native {
@@ -40,8 +41,9 @@ struct papi__evset {
 	int domain_set;      /* the user chose opts.domain (PAPI_DOMAIN);
 				else it follows the component's default */
 
-	int direct;          /* set at start: the events are the natives, in
-				order, so reads fill the caller's array */
+	int direct;          /* the events are the natives, in order, so
+				reads fill the caller's array (kept by
+				add and remove: papi__evset_is_direct) */
 	long long *stopped;  /* nevents values as of the last stop */
 	/* The run of the set's own counters (core/lib.h), kept from one start
 	 * to the next; published: the runner's slots hold it now. A stop by
@@ -61,8 +63,14 @@ int papi__evset_destroy(int id);
 int papi__evset_cleanup(int id);
 void papi__evset_destroy_all(void);
 
-/* Look up an EventSet; NULL when there is none with that id. */
-struct papi__evset *papi__evset_get(int id);
+/* Look up an EventSet, with the lock held; NULL when there is none with
+ * that id. Inline: PAPI_start and PAPI_stop pay for every instruction. */
+static inline struct papi__evset *papi__evset_get(int id)
+{
+	if (id < 0 || id >= papi__lib.nevsets)
+		return NULL;
+	return papi__lib.evsets[id];
+}
 
 int papi__evset_assign(int id, int cidx);
 /* The set's domain is the user's from now on: binding it to a component
@@ -80,6 +88,8 @@ int papi__evset_cidx(int id);
 
 int papi__evset_start(int id);
 int papi__evset_stop(int id, long long *values);
+/* es->direct's answer from its events now (evset_count.c). */
+int papi__evset_is_direct(const struct papi__evset *es);
 /* User event e's value from the natives' values raw (a sum, difference
  * or postfix formula of its terms), as PAPI_read reports it. Arithmetic
  * only: async-signal-safe, so software overflow's handler uses it too. */

@@ -64,8 +64,11 @@ static struct papi__cmp *cmp_of(const struct papi__evset *es)
 	return &papi__lib.cmp[es->cidx];
 }
 
-/* Do the user's events map one to one, in order, onto the natives? */
-static int is_direct(const struct papi__evset *es)
+/* Do the user's events map one to one, in order, onto the natives?
+ * Asked after every add and remove (evset_events.c), not at each start:
+ * the answer only changes with the events, and a start pays for every
+ * instruction it runs (issue 20). */
+int papi__evset_is_direct(const struct papi__evset *es)
 {
 	int i;
 
@@ -166,7 +169,9 @@ int papi__evset_start(int id)
 	papi__thread_quiesce();
 	papi__lib_lock();
 	/* In the lock: a shutdown elsewhere frees contexts with it held. */
-	t = papi__thread_self();
+	t = papi__thread_peek();
+	if (!t)
+		t = papi__thread_self();
 	es = papi__evset_get(id);
 	if (!t)
 		ret = PAPI_ENOMEM;
@@ -183,7 +188,6 @@ int papi__evset_start(int id)
 		ret = PAPI_EISRUN;
 	else {
 		own = !counts_other(es);
-		es->direct = is_direct(es);
 		ret = own ? run_fill(es, id) : PAPI_OK;
 		/* Added for overflow: the handler's position map, fixed while
 		 * the set runs, and its own state reset. */
@@ -240,6 +244,16 @@ static int final_counts(struct papi__evset *es)
 	return ret;
 }
 
+/* values[] = from[], a loop rather than memcpy: a few values, where the
+ * call through the PLT cost more than the copy (PAPI_stop, issue 20). */
+static void copy_values(long long *values, const long long *from, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		values[i] = from[i];
+}
+
 /* Stopped by its runner (or a set with none: attached, or its runner
  * exited). The run is withdrawn first: a signal handler of this thread
  * that comes during the stop then reads the long way, which waits for
@@ -252,12 +266,16 @@ static int stop_own(struct papi__evset *es)
 		papi__run_withdraw(es->runner, es->run);
 		es->published = 0;
 	}
-	ret = papi__cmp_stop(cmp_of(es), es->ctl);
-	if (ret == PAPI_OK)
+	/* Events that are the natives: the component's final counts are the
+	 * values, written where a read finds them, with the stop. */
+	if (es->direct)
+		ret = papi__cmp_stop_read(cmp_of(es), es->ctl, es->stopped);
+	else if ((ret = papi__cmp_stop(cmp_of(es), es->ctl)) == PAPI_OK)
 		ret = final_counts(es);
 	if (ret != PAPI_OK)
 		return ret;
-	papi__overflow_stop(es);
+	if (es->ovf)
+		papi__overflow_stop(es);
 	mark_stopped(es);
 	return PAPI_OK;
 }
@@ -381,8 +399,7 @@ int papi__evset_stop(int id, long long *values)
 	else {
 		ret = stop_own(es);
 		if (ret == PAPI_OK && values)
-			memcpy(values, es->stopped,
-			       (size_t)es->nevents * sizeof(*values));
+			copy_values(values, es->stopped, es->nevents);
 	}
 	papi__lib_unlock();
 	return ret;

@@ -167,6 +167,8 @@ int papi__evset_add(int id, int code)
 	papi__lib_lock();
 	es = papi__evset_get(id);
 	ret = es ? add_locked(es, code) : PAPI_ENOEVST;
+	if (es)
+		es->direct = papi__evset_is_direct(es);
 	papi__lib_unlock();
 	return ret;
 }
@@ -214,6 +216,8 @@ int papi__evset_remove(int id, int code)
 	papi__lib_lock();
 	es = papi__evset_get(id);
 	ret = es ? remove_locked(es, code) : PAPI_ENOEVST;
+	if (es)
+		es->direct = papi__evset_is_direct(es);
 	papi__lib_unlock();
 	return ret;
 }

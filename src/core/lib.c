@@ -91,10 +91,17 @@ static inline int lock_take(long ms)
 	return lock_wait(ms);
 }
 
+/* Out of line, so that the unlock of the common case, with nobody
+ * waiting, needs no frame. */
+static __attribute__((noinline)) void lock_wake(void)
+{
+	papi__os_futex_wake(&papi__lib.lock, 1);
+}
+
 static inline void lock_give(void)
 {
 	if (__atomic_exchange_n(&papi__lib.lock, 0, __ATOMIC_RELEASE) == 2)
-		papi__os_futex_wake(&papi__lib.lock, 1);
+		lock_wake();
 }
 
 void papi__lib_lock(void)
@@ -405,15 +412,11 @@ static void run_free(struct papi__run *r)
 	free(r);
 }
 
-void papi__thread_quiesce(void)
+void papi__thread_quiesce_slow(void)
 {
 	struct papi__run *r, *next, *prev = NULL, *mine = NULL;
 	uintptr_t me = papi__lib_me();
 
-	/* The common case, an empty limbo, without the lock (the head is
-	 * only ever written atomically, for this look). */
-	if (!__atomic_load_n(&papi__lib.limbo, __ATOMIC_RELAXED))
-		return;
 	papi__lib_lock();
 	for (r = papi__lib.limbo; r; r = next) {
 		next = r->next;

@@ -256,8 +256,15 @@ void papi__run_withdraw(struct papi__thread *t, struct papi__run *r);
 void papi__run_retire(struct papi__run *r);
 /* The calling thread frees what waits for it in the limbo; takes the
  * lock. Not async-signal-safe: called from PAPI_start, PAPI_stop, init,
- * shutdown and thread exit, never from the counting calls. */
-void papi__thread_quiesce(void);
+ * shutdown and thread exit, never from the counting calls. The common
+ * case, an empty limbo, is one load here, without the lock (the head is
+ * only ever written atomically, for this look). */
+void papi__thread_quiesce_slow(void);
+static inline void papi__thread_quiesce(void)
+{
+	if (__atomic_load_n(&papi__lib.limbo, __ATOMIC_RELAXED))
+		papi__thread_quiesce_slow();
+}
 
 /* The calling thread's shortcut, while it is for set key with argument
  * arg, calls read from now on: a component that armed a first-call

@@ -19,7 +19,9 @@
  *     parent's pages (the kernel does not copy them); a set of its own
  *     gets pages of its own;
  *   - an event added to a set whose pages are mapped gets its page at the
- *     next read, the others keep theirs.
+ *     next read, the others keep theirs;
+ *   - the plan a start works out (one group or several, the read()
+ *     length, the pages) follows every change of the set.
  *
  * x86 only (the simulated rdpmc): elsewhere it skips.
  */
@@ -295,6 +297,86 @@ static void test_add_later(void)
 	done(es);
 }
 
+/* One start+stop of es, the events counting by[i] meanwhile: the values
+ * and the system calls of the stop. */
+static void start_bump_stop(int es, const int *fd, const int *by, int n,
+			    int stop_calls)
+{
+	long long v[4] = { -1, -1, -1, -1 };
+	int i;
+
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	for (i = 0; i < n; i++)
+		bump(fd[i], (uint64_t)by[i]);
+	fake_os_log_clear();
+	CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+	CHECK_EQ(syscalls(), stop_calls);
+	for (i = 0; i < n; i++)
+		CHECK_EQ_IDX(i, v[i], by[i]);
+}
+
+/*
+ * The plan of a set (pe_ctl.h: one group in set order, the read()
+ * length, pages present or to come) is worked out by the first start
+ * after a change and kept: each kind of change must make the next start
+ * work it out again. A plan kept too long reads the group with the old
+ * length (the read fails or misses an event), or stops a set of several
+ * groups as one.
+ */
+static void test_plan_follows_changes(void)
+{
+	int fd[3], by[3] = { 5, 6, 7 }, es = two_events(&fd[0], &fd[1]);
+	long long v[3];
+
+	/* Planned: one group of two, read() at stop. */
+	start_bump_stop(es, fd, by, 2, 2);
+	start_bump_stop(es, fd, by, 2, 2);
+	/* A third event: a group of three. */
+	CHECK_EQ(PAPI_add_named_event(
+			 es, "perf::PERF_COUNT_HW_BRANCH_INSTRUCTIONS"),
+		 PAPI_OK);
+	fd[2] = fake_os_find_fd(HWT, 4);
+	sim_pmc[2] = 50;
+	arm_page(fd[2], 3, 0, 1000000, 1000000);
+	start_bump_stop(es, fd, by, 3, 2);
+	/* A member removed, the group closed behind it: two again; then
+	 * back. */
+	CHECK_EQ(PAPI_remove_named_event(
+			 es, "perf::PERF_COUNT_HW_BRANCH_INSTRUCTIONS"),
+		 PAPI_OK);
+	start_bump_stop(es, fd, by, 2, 2);
+	CHECK_EQ(PAPI_add_named_event(
+			 es, "perf::PERF_COUNT_HW_BRANCH_INSTRUCTIONS"),
+		 PAPI_OK);
+	fd[2] = fake_os_find_fd(HWT, 4);
+	arm_page(fd[2], 3, 0, 1000000, 1000000);
+	start_bump_stop(es, fd, by, 3, 2);
+	/* The pages, mapped by a read: the next stop reads them, and then
+	 * needs only the DISABLE. */
+	CHECK_EQ(PAPI_start(es), PAPI_OK);
+	CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+	CHECK_EQ(PAPI_stop(es, NULL), PAPI_OK);
+	CHECK_EQ(fake_os_mmap_live(), 3);
+	start_bump_stop(es, fd, by, 3, 1);
+	/* The leader removed: the group is opened again around the next
+	 * event, without pages until the next read. */
+	CHECK_EQ(PAPI_remove_named_event(es, CYC), PAPI_OK);
+	fd[0] = fake_os_find_fd(HWT, 1);
+	fd[1] = fake_os_find_fd(HWT, 4);
+	arm_page(fd[0], 2, 0, 1000000, 1000000);
+	arm_page(fd[1], 3, 0, 1000000, 1000000);
+	start_bump_stop(es, fd, by, 2, 2);
+	/* Multiplexed: each event its own group, one DISABLE and read() for
+	 * each. */
+	CHECK_EQ(PAPI_set_multiplex(es), PAPI_OK);
+	fd[0] = fake_os_find_fd(HWT, 1);
+	fd[1] = fake_os_find_fd(HWT, 4);
+	arm_page(fd[0], 2, 0, 1000000, 1000000);
+	arm_page(fd[1], 3, 0, 1000000, 1000000);
+	start_bump_stop(es, fd, by, 2, 4);
+	done(es);
+}
+
 int main(void)
 {
 	sim_init();
@@ -306,6 +388,7 @@ int main(void)
 	test_other_thread();
 	test_fork_child();
 	test_add_later();
+	test_plan_follows_changes();
 	CHECK_EQ(info()->fast_counter_read, 1);
 	papi__lib_shutdown();
 	CHECK_EQ(fake_os_mmap_live(), 0);

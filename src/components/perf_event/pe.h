@@ -118,6 +118,8 @@ int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
 		    papi__direct_fn *fn, void **arg);
 int papi__pe_read_reset(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 			long long *values);
+int papi__pe_stop_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		       long long *values);
 int papi__pe_probe(struct papi__cmp *self, unsigned int code, int domain);
 /* Overflow (added for PAPI_overflow): set_overflow in pe_ctl.c,
  * overflow_pos (async-signal-safe) in pe_overflow.c; see cmp.h. */

@@ -219,6 +219,7 @@ const struct papi__cmp_ops papi__perf_event_ops = {
 	.reset = papi__pe_reset,
 	.halt = papi__pe_halt,
 	.read_reset = papi__pe_read_reset,
+	.stop_read = papi__pe_stop_read,
 	.set_overflow = papi__pe_set_overflow,
 	.overflow_pos = papi__pe_overflow_pos,
 	.overflow_rearm = papi__pe_overflow_rearm,

@@ -286,39 +286,55 @@ static int leaders_ioctl(struct papi__cmp_ctl *ctl, int n, unsigned long req)
 	return PAPI_OK;
 }
 
-/* What the reads of the running set may assume, with the pages as they
- * are now: every event with a page (plain_user, for a plain set). */
-static void plan_pages(struct papi__cmp_ctl *ctl)
+/* Will the pages serve the one group once mapped? Every event may have
+ * one (pe_direct.c arms PAPI_read's first read for them). */
+static int pages_to_come(const struct papi__cmp_ctl *ctl)
 {
-	int i, pages = ctl->user_read && ctl->plain;
+	int i;
 
-	for (i = 0; pages && i < ctl->n; i++)
-		pages = ctl->ev[i].pg != NULL;
-	ctl->plain_user = pages;
+	if (!ctl->unmapped || !ctl->user_read)
+		return 0;
+	for (i = 0; i < ctl->n; i++)
+		if (!ctl->ev[i].pg && !ctl->ev[i].mappable)
+			return 0;
+	return 1;
 }
 
-/* Decide once per start what the reads of the running set may assume:
- * one group in set order ("plain"), every event with a page
- * (plain_user). */
-static void plan(struct papi__cmp_ctl *ctl)
+/* Work out the plan (pe_ctl.h) from the events and pages as they are. */
+static void plan_events(struct papi__cmp_ctl *ctl)
 {
-	int i, plain = !ctl->ev[0].solo, pages = ctl->user_read, sampling = 0;
+	int i, plain = !ctl->ev[0].solo, pages = ctl->user_read, sampling = 0,
+	       paged = 0;
 
 	for (i = 0; i < ctl->n; i++) {
 		plain = plain && (i == 0 || !ctl->ev[i].leader);
 		pages = pages && ctl->ev[i].pg;
+		paged = paged || ctl->ev[i].pg;
 		sampling = sampling || ctl->ev[i].period;
 	}
 	ctl->plain = plain;
+	ctl->paged = paged;
 	ctl->plain_user = plain && pages;
+	ctl->to_come = plain && pages_to_come(ctl);
 	ctl->sampling = sampling;
 	ctl->rlen = PE_GROUP_WORDS(ctl->n) * sizeof(unsigned long long);
+	ctl->planned = 1;
+}
+
+/* At start: the plan, worked out again only if the events changed since
+ * the last (a start pays for every instruction it runs: issue 20). All of
+ * it comes before the ENABLE, so that what the counters count of a start
+ * is the same every time. */
+static void plan(struct papi__cmp_ctl *ctl)
+{
+	if (!ctl->planned)
+		plan_events(ctl);
 	ctl->fast_owner = PE_NO_OWNER;
 	/* A set that samples has its pages from the start: a read in its
 	 * overflow handler then maps nothing. */
-	if (sampling && ctl->unmapped) {
+	if (ctl->sampling && ctl->unmapped) {
 		papi__pe_map_pages(ctl);
-		plan_pages(ctl);
+		plan_events(ctl);
 	}
 }
 
@@ -349,7 +365,7 @@ void papi__pe_lazy_map(struct papi__cmp_ctl *ctl)
 		return;
 	ctl->mapping = 1;
 	papi__pe_map_pages(ctl);
-	plan_pages(ctl);
+	plan_events(ctl);
 	papi__pe_direct_plan(ctl);
 	own_fast(ctl);
 	ctl->mapping = 0;
@@ -367,10 +383,10 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	plan(ctl);
 	n = ctl->plain ? 1 : ctl->n; /* the leaders are among the first n */
 	for (i = 0; i < n && ret == PAPI_OK; i++)
-		if (ctl->ev[i].leader)
-			ret = papi__err_from_errno(papi__os_ioctl(
-				ctl->ev[i].fd, PERF_EVENT_IOC_ENABLE,
-				PE_IOC_LEADER));
+		if (ctl->ev[i].leader &&
+		    (ret = papi__os_ioctl(ctl->ev[i].fd, PERF_EVENT_IOC_ENABLE,
+					  PE_IOC_LEADER)) < 0)
+			ret = papi__err_from_errno(ret);
 	if (ret == PAPI_OK)
 		papi__pe_direct_plan(ctl);
 	/* Where the pages serve, every group takes its baseline from them,
@@ -378,7 +394,7 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	 * (sample_group); elsewhere only the stale ones need one: a set not
 	 * read since its pages would be mapped has its baselines from the
 	 * read() of its last stop (or of the check at add). */
-	for (i = 0; i < n && ret == PAPI_OK; i++)
+	for (i = 0; ctl->paged && i < n && ret == PAPI_OK; i++)
 		if (ctl->ev[i].leader && group_user(ctl, i, NULL, 1) &&
 		    !ctl->ev[i].based)
 			ret = papi__pe_group_syscall(ctl, i, NULL, 1);
@@ -395,36 +411,82 @@ int papi__pe_start(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	return PAPI_OK;
 }
 
+/* A read() of a plain set's group that did not return its ctl->rlen
+ * bytes: end of file is a pinned group the PMU could not take (error
+ * state), a short read a group not as the set has it. */
+static int plain_read_error(long got)
+{
+	return got < 0 ? papi__err_from_errno((int)got)
+	       : got == 0 ? PAPI_ECLOST
+			  : PAPI_ESYS;
+}
+
+/* The counts of the group led by ev[l] just stopped, in out, also into
+ * the stash, for a read of the stopped set. */
+static void stash_group(struct papi__cmp_ctl *ctl, int l, const long long *out)
+{
+	int i;
+
+	if (out == ctl->stash)
+		return;
+	for (i = l; i < ctl->n; i++)
+		if (in_group(ctl, l, i))
+			ctl->stash[i] = out[i];
+}
+
+/* The read() that stops the group led by ev[l], into out and the stash,
+ * with new baselines. */
+static int stop_group_syscall(struct papi__cmp_ctl *ctl, int l, long long *out)
+{
+	int ret = papi__pe_group_syscall(ctl, l, out, 1);
+
+	if (ret == PAPI_OK)
+		stash_group(ctl, l, out);
+	return ret;
+}
+
 /* The read() that stops a plain set (one group in set order, pinned, so
- * never scaled: plan), into the stash with new baselines: fill_group's
- * work without its search and second pass, which it still does should the
- * kernel list anything else. */
-static __attribute__((noinline)) int stop_plain_syscall(struct papi__cmp_ctl *ctl)
+ * never scaled: plan), into out and the stash with new baselines:
+ * fill_group's work without its search and second pass, which it still
+ * does should the kernel list anything else. */
+static __attribute__((noinline)) int
+stop_plain_syscall(struct papi__cmp_ctl *ctl, long long *out)
 {
 	unsigned long long buf[PE_GROUP_WORDS(ctl->n)];
 	struct pe_evt *e = ctl->ev;
-	int i, ret = read_group(ctl, e->fd, buf);
+	long long *stash = ctl->stash;
+	long got = papi__os_read(e->fd, buf, ctl->rlen);
+	int i, ret, n = ctl->n;
 
-	if (ret != PAPI_OK)
+	if (got != (long)ctl->rlen)
+		return plain_read_error(got);
+	/* The counts out first, the baselines moved only once every id has
+	 * been seen where it is expected. */
+	i = 0;
+	if (buf[0] == (unsigned long long)n)
+		for (; i < n; i++) {
+			if (e[i].id != buf[4 + 2 * i])
+				break;
+			out[i] = stash[i] =
+				(long long)(buf[3 + 2 * i] - e[i].base);
+		}
+	if (i < n) {
+		ret = fill_group(ctl, 0, buf, out, 1);
+		if (ret == PAPI_OK)
+			stash_group(ctl, 0, out);
 		return ret;
-	if (buf[0] != (unsigned long long)ctl->n)
-		return fill_group(ctl, 0, buf, ctl->stash, 1);
-	for (i = 0; i < ctl->n; i++)
-		if (e[i].id != buf[4 + 2 * i])
-			return fill_group(ctl, 0, buf, ctl->stash, 1);
-	for (i = 0; i < ctl->n; i++) {
-		ctl->stash[i] = (long long)(buf[3 + 2 * i] - e[i].base);
-		e[i].base = buf[3 + 2 * i];
 	}
+	for (i = 0; i < n; i++)
+		e[i].base = buf[3 + 2 * i];
 	set_base_times(e, buf[1], buf[2]);
 	return PAPI_OK;
 }
 
 /* Per group: read in user space and then disable (one system call; the
  * next start takes a new baseline), or disable and then read() (two; the
- * counts read are the next start's baseline). The values wait in the
- * stash for the read that follows a stop. */
-int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+ * counts read are the next start's baseline). The final counts go to out
+ * and wait in the stash too, for a read of the stopped set. */
+static int stop_into(struct papi__cmp_ctl *ctl, long long *out)
 {
 	int i, fd, ret, n = ctl->plain ? 1 : ctl->n;
 
@@ -433,12 +495,13 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 		if (!ctl->ev[i].leader)
 			continue;
 		fd = ctl->ev[i].fd;
-		if (group_user(ctl, i, ctl->stash, 0) == 0) {
+		if (group_user(ctl, i, out, 0) == 0) {
 			ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
 					     PE_IOC_LEADER);
 			if (ret < 0)
 				return papi__err_from_errno(ret);
 			ctl->ev[i].based = 0;
+			stash_group(ctl, i, out);
 			continue;
 		}
 		ret = papi__os_ioctl(fd, PERF_EVENT_IOC_DISABLE,
@@ -446,8 +509,8 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 		if (ret < 0)
 			return papi__err_from_errno(ret);
 		ret = ctl->plain && !ctl->opts.multiplex
-			      ? stop_plain_syscall(ctl)
-			      : papi__pe_group_syscall(ctl, i, ctl->stash, 1);
+			      ? stop_plain_syscall(ctl, out)
+			      : stop_group_syscall(ctl, i, out);
 		if (ret != PAPI_OK)
 			return ret;
 	}
@@ -455,6 +518,21 @@ int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 	ctl->fast_owner = PE_NO_OWNER;
 	ctl->user_fn = NULL;
 	return PAPI_OK;
+}
+
+int papi__pe_stop(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
+{
+	(void)self;
+	return stop_into(ctl, ctl->stash);
+}
+
+/* PAPI_stop of the owner's set: the final counts straight into the core's
+ * array, not through the stash and a read (issue 20). */
+int papi__pe_stop_read(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
+		       long long *values)
+{
+	(void)self;
+	return stop_into(ctl, values);
 }
 
 /* A stop by another thread than the one that may be reading the set
@@ -546,9 +624,7 @@ read_plain_syscall(struct papi__cmp_ctl *ctl, long long *values)
 	long got = papi__os_read(ctl->ev[0].fd, buf, ctl->rlen);
 
 	if (got != (long)ctl->rlen)
-		return got < 0	   ? papi__err_from_errno((int)got)
-		       : got == 0 ? PAPI_ECLOST
-				  : PAPI_ESYS;
+		return plain_read_error(got);
 	return fill_plain(ctl, buf, values);
 }
 

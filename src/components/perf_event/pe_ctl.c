@@ -89,6 +89,7 @@ void papi__pe_map_pages(struct papi__cmp_ctl *ctl)
 	struct pe_evt *e;
 	int l, i;
 
+	ctl->planned = 0;
 	for (l = 0; l < ctl->n; l++) {
 		if (!ctl->ev[l].leader || !group_mappable(ctl, l))
 			continue;
@@ -143,6 +144,7 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 	struct perf_event_attr attr;
 	int fd, ret, group;
 
+	ctl->planned = 0;
 	ret = papi__pe_encode(st, e->code, ctl->opts.domain, &attr);
 	if (ret != PAPI_OK)
 		return ret;
@@ -224,6 +226,7 @@ static int open_evt(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int i)
 
 static void close_evt(struct papi__cmp_ctl *ctl, struct pe_evt *e)
 {
+	ctl->planned = 0;
 	/* A fork child has no mapping there: what may be mapped at that
 	 * address now is not the page's. */
 	if (ctl->gen == papi__pe_fork_gen)
@@ -237,6 +240,7 @@ static void close_all(struct papi__cmp_ctl *ctl)
 {
 	int i;
 
+	ctl->planned = 0;
 	/* Members first: closing the leader first would orphan them. */
 	for (i = ctl->n - 1; i >= 0; i--)
 		if (ctl->ev[i].fd >= 0)
@@ -249,6 +253,7 @@ static int open_all(struct papi__cmp *self, struct papi__cmp_ctl *ctl)
 {
 	int i, ret;
 
+	ctl->planned = 0;
 	ctl->user_read = opts_allow_user_read(state_of(self), &ctl->opts);
 	for (i = 0; i < ctl->n; i++) {
 		ret = open_evt(self, ctl, i);
@@ -458,6 +463,7 @@ int papi__pe_set_overflow(struct papi__cmp *self, struct papi__cmp_ctl *ctl,
 	if (threshold == 0 && ctl->ev[pos].period == 0)
 		return PAPI_EINVAL;
 	old = ctl->ev[pos].period;
+	ctl->planned = 0;
 	ctl->ev[pos].period = (unsigned long long)threshold;
 	close_all(ctl);
 	ret = open_all(self, ctl);

@@ -55,11 +55,17 @@ struct papi__cmp_ctl {
 	 * comes in the middle uses read() instead of mapping too. */
 	int unmapped;
 	volatile int mapping;
-	/* Set at start (the set cannot change while it runs): one group in
-	 * set order, every event of it with a page (plain_user; again when
-	 * the pages are mapped while it runs), the read() length. The one
-	 * group of a plain set is pinned (pe_ctl.c). */
-	int plain, plain_user;
+	/* The plan (pe_count.c): what the reads of the running set may
+	 * assume, worked out from the events by the first start after they
+	 * changed and kept while planned is set; everything in pe_ctl.c that
+	 * changes an event, a page or the number of events clears it. One
+	 * group in set order (plain), every event of it with a page
+	 * (plain_user; again when the pages are mapped while it runs), the
+	 * pages still to map would serve that group (to_come), some event
+	 * has a page (paged), the read() length. The one group of a plain
+	 * set is pinned (pe_ctl.c). */
+	int planned;
+	int plain, plain_user, to_come, paged;
 	int sampling; /* some event has a sample period (overflow) */
 	/* pe_direct.c: the counters' widths are known (ev[].shift): 32 when
 	 * all are 32 bits wide, 64 when not; 0 when not known since an event

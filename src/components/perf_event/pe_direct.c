@@ -164,20 +164,6 @@ static int direct_first(void *arg, long long *values)
 	return fn(arg, values);
 }
 
-/* Will the pages serve the one group once mapped? Every event may have
- * one. */
-static int pages_to_come(const struct papi__cmp_ctl *ctl)
-{
-	int i;
-
-	if (!ctl->unmapped || !ctl->user_read)
-		return 0;
-	for (i = 0; i < ctl->n; i++)
-		if (!ctl->ev[i].pg && !ctl->ev[i].mappable)
-			return 0;
-	return 1;
-}
-
 void papi__pe_direct_plan(struct papi__cmp_ctl *ctl)
 {
 	static const papi__direct_fn narrow_fn[] = {
@@ -243,7 +229,7 @@ int papi__pe_direct(struct papi__cmp *self, struct papi__cmp_ctl *ctl, int key,
 	ctl->decline = papi__evset_read_declined;
 	*arg = ctl;
 	*fn = direct_syscall;
-	if ((ctl->user_fn || pages_to_come(ctl)) && pe_owner_here(ctl))
+	if ((ctl->user_fn || ctl->to_come) && pe_owner_here(ctl))
 		*fn = ctl->user_fn ? ctl->user_fn : direct_first;
 	return PAPI_OK;
 }

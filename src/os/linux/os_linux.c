@@ -5,6 +5,7 @@
  * function returns a count, an fd or 0 on success and -errno on failure.
  */
 #include "os/os.h"
+#include "os/linux/os_raw.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -58,14 +59,14 @@ int papi__os_close(int fd)
  * there at once), and PAPI_read on the read() path passes through here. */
 long papi__os_read(int fd, void *buf, size_t len)
 {
-	ssize_t n = sys_read(fd, buf, len);
-
-	return n < 0 ? -errno : (long)n;
+	return papi__os_raw3(SYS_read, fd, (long)buf, (long)len);
 }
 
 int papi__os_ioctl(int fd, unsigned long request, unsigned long arg)
 {
-	return ioctl(fd, request, arg) < 0 ? -errno : 0;
+	long ret = papi__os_raw3(SYS_ioctl, fd, (long)request, (long)arg);
+
+	return ret < 0 ? (int)ret : 0;
 }
 
 long papi__os_read_file(const char *path, char *buf, size_t len)
