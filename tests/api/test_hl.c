@@ -146,6 +146,18 @@ static int only_file(const char *name, char *out, size_t len)
 	return n == 1 ? 0 : -1;
 }
 
+/* Run fn in a child called name and parse its one report: NULL when a
+ * step fails (each step has counted its failure). */
+static struct json *child_report(const char *name, void (*fn)(void),
+				 const char *const *env)
+{
+	char file[128];
+
+	if (run(name, fn, env) || only_file(name, file, sizeof(file)))
+		return NULL;
+	return report(name, file);
+}
+
 static const struct json *region(const struct json *root, const char *thread,
 				 const char *id)
 {
@@ -236,12 +248,8 @@ static void regions(void)
 	const struct json *defs, *outer, *in1, *in2, *rd;
 	const char *main_t, *thr_t;
 	struct json *root;
-	char file[128];
 
-	if (run("regions", regions_child, env) || only_file("regions", file,
-							    sizeof(file)))
-		return;
-	root = report("regions", file);
+	root = child_report("regions", regions_child, env);
 	if (!root)
 		return;
 	defs = json_get(root, "event_definitions");
@@ -303,13 +311,9 @@ static void defaults(void)
 {
 	const struct json *defs;
 	struct json *root;
-	char file[128];
 	int pmu;
 
-	if (run("defaults", one_region_child, NULL) ||
-	    only_file("defaults", file, sizeof(file)))
-		return;
-	root = report("defaults", file);
+	root = child_report("defaults", one_region_child, NULL);
 	if (!root)
 		return;
 	PAPI_library_init(PAPI_VER_CURRENT);
@@ -349,12 +353,8 @@ static void instant_stopped(void)
 	};
 	const struct json *r, *v;
 	struct json *root;
-	char file[128];
 
-	if (run("instant_stopped", instant_stopped_child, env) ||
-	    only_file("instant_stopped", file, sizeof(file)))
-		return;
-	root = report("instant_stopped", file);
+	root = child_report("instant_stopped", instant_stopped_child, env);
 	if (!root)
 		return;
 	r = region(root, "0", "0");
@@ -441,12 +441,8 @@ static void restart(void)
 	static const char *const env[] = { "PAPI_EVENTS=perf::TASK-CLOCK",
 					   NULL };
 	struct json *root;
-	char file[128];
 
-	if (run("restart", restart_child, env) ||
-	    only_file("restart", file, sizeof(file)))
-		return;
-	root = report("restart", file);
+	root = child_report("restart", restart_child, env);
 	if (!root)
 		return;
 	/* One thread, two contexts: before and after the shutdown. */
@@ -509,13 +505,9 @@ static void names(void)
 {
 	static const char *const env[] = { "PAPI_EVENTS=perf::TASK-CLOCK",
 					   NULL };
-	char file[128];
 	struct json *root;
 
-	if (run("names", names_child, env) ||
-	    only_file("names", file, sizeof(file)))
-		return;
-	root = report("names", file);
+	root = child_report("names", names_child, env);
 	if (!root)
 		return;
 	/* 41 lengths, two regions each, then "first" and "other". */

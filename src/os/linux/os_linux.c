@@ -21,24 +21,24 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The library's own open, read and close are system calls, not the C
- * library's functions: libpapi exports wrappers of those names for the
- * appio component (components/appio/appio_wrap.c), which would count the
- * library's reads of its counters and of /proc and /sys as the
- * application's I/O. */
-static ssize_t sys_read(int fd, void *buf, size_t len)
+/* The library's own open, read and close are system calls (os_raw.h:
+ * the kernel's answer, -errno on failure), not the C library's functions:
+ * libpapi exports wrappers of those names for the appio component
+ * (components/appio/appio_wrap.c), which would count the library's reads
+ * of its counters and of /proc and /sys as the application's I/O. */
+static long sys_read(int fd, void *buf, size_t len)
 {
-	return (ssize_t)syscall(SYS_read, fd, buf, len);
+	return papi__os_raw3(SYS_read, fd, (long)buf, (long)len);
 }
 
 static int sys_open(const char *path, int flags)
 {
-	return (int)syscall(SYS_openat, AT_FDCWD, path, flags);
+	return (int)papi__os_raw3(SYS_openat, AT_FDCWD, (long)path, flags);
 }
 
 static int sys_close(int fd)
 {
-	return (int)syscall(SYS_close, fd);
+	return (int)papi__os_raw3(SYS_close, fd, 0, 0);
 }
 
 int papi__os_perf_open(struct perf_event_attr *attr, int pid, int cpu,
@@ -52,14 +52,16 @@ int papi__os_perf_open(struct perf_event_attr *attr, int pid, int cpu,
 
 int papi__os_close(int fd)
 {
-	return sys_close(fd) < 0 ? -errno : 0;
+	int ret = sys_close(fd);
+
+	return ret < 0 ? ret : 0;
 }
 
 /* No EINTR loop: the perf_event fds read here never sleep (a count is
  * there at once), and PAPI_read on the read() path passes through here. */
 long papi__os_read(int fd, void *buf, size_t len)
 {
-	return papi__os_raw3(SYS_read, fd, (long)buf, (long)len);
+	return sys_read(fd, buf, len);
 }
 
 int papi__os_ioctl(int fd, unsigned long request, unsigned long arg)
@@ -78,17 +80,15 @@ long papi__os_read_file(const char *path, char *buf, size_t len)
 		return -EINVAL;
 	fd = sys_open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	while (got < len - 1) {
-		ssize_t n = sys_read(fd, buf + got, len - 1 - got);
+		long n = sys_read(fd, buf + got, len - 1 - got);
 
-		if (n < 0 && errno == EINTR)
+		if (n == -EINTR)
 			continue;
 		if (n < 0) {
-			int e = errno;
-
 			sys_close(fd);
-			return -e;
+			return n;
 		}
 		if (n == 0)
 			break;
@@ -171,12 +171,12 @@ long papi__os_kernel_log_find(const char *needle, char *out, size_t len)
 	 * end of the log is EAGAIN rather than a wait for new messages. */
 	fd = sys_open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	for (;;) {
-		ssize_t n = sys_read(fd, rec, sizeof(rec) - 1);
+		long n = sys_read(fd, rec, sizeof(rec) - 1);
 		char *msg;
 
-		if (n < 0 && errno == EPIPE)
+		if (n == -EPIPE)
 			continue; /* a record was overwritten; go on */
 		if (n <= 0)
 			break;
