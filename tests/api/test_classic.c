@@ -8,10 +8,10 @@
  * The counted event is PAPI_TOT_INS where the machine has it (then the
  * lecture's pattern is checked on exact instruction counts: read = X,
  * accum = 2X, stop = X, within 1%), else perf::TASK-CLOCK, the task's CPU
- * time, which every Linux kernel with perf events counts, checked against
- * the thread's CPU clock read around the same workloads (within 40%: the
- * clock is read just outside the calls). Exit 0 pass, 1 fail, 77
- * skip when no event at all can be counted here.
+ * time, which every Linux kernel with perf events counts, checked to lie
+ * between the thread's CPU clock and the wall clock read around the same
+ * workloads (within 40%: the clocks are read just outside the calls).
+ * Exit 0 pass, 1 fail, 77 skip when no event at all can be counted here.
  */
 #include <papi.h>
 #include <pthread.h>
@@ -59,7 +59,7 @@ __attribute__((noinline)) static void work(long n)
 
 static void near(long long got, long long want, const char *what, int line)
 {
-	double tol = exact ? 0.01 : 0.4;
+	double tol = 0.01;
 
 	if (got < want * (1 - tol) || got > want * (1 + tol)) {
 		printf("FAIL line %d: %s = %lld, want %lld within %.0f%%\n",
@@ -68,51 +68,77 @@ static void near(long long got, long long want, const char *what, int line)
 	}
 }
 
-/* The thread's CPU time in ns: what perf::TASK-CLOCK counts. */
-static long long cpu_ns(void)
-{
-	struct timespec ts;
+/* The thread's CPU time and the wall time, in ns, at one instant. */
+struct stamp {
+	long long cpu, wall;
+};
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+static struct stamp now(void)
+{
+	struct timespec c, w;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c);
+	clock_gettime(CLOCK_MONOTONIC, &w);
+	return (struct stamp){ c.tv_sec * 1000000000LL + c.tv_nsec,
+			       w.tv_sec * 1000000000LL + w.tv_nsec };
 }
 
-/* What an interval of one workload should count: with instructions, the
- * first workload's count (every workload runs the same instructions);
- * with CPU time, the thread's own CPU clock over the same interval, so
- * that a busy machine, which stretches one workload's time and not the
- * next (CI saw 2x under ThreadSanitizer), changes both sides alike. */
-static long long expected(long long first, long long cpu_from, long long cpu_to)
+/*
+ * Checks what one workload counted between stamps a and b. Instructions:
+ * the first workload's count within 1% (every workload runs the same
+ * instructions). CPU time: between the thread's CPU clock and the wall
+ * clock over the same interval, give or take 40% (the clocks are read just
+ * outside the calls). Not the CPU clock alone: the kernel's thread CPU
+ * clock leaves out time it charges to interrupts or a hypervisor's steal,
+ * which the task clock keeps (CI saw the demo's TASK-CLOCK 20-28% above it);
+ * and not the first workload's count: a busy machine stretches one
+ * workload's time and not the next (CI saw 2x under ThreadSanitizer).
+ */
+static void counted(long long got, long long first, struct stamp a,
+		    struct stamp b, const char *what, int line)
 {
-	return exact ? first : cpu_to - cpu_from;
+	long long lo = b.cpu - a.cpu, hi = b.wall - a.wall;
+
+	if (exact) {
+		near(got, first, what, line);
+		return;
+	}
+	if (hi < lo)
+		hi = lo;
+	if (got < lo * 0.6 || got > hi * 1.4) {
+		printf("FAIL line %d: %s = %lld ns, want thread CPU time %lld ns"
+		       " .. wall time %lld ns within 40%%\n",
+		       line, what, got, lo, b.wall - a.wall);
+		failures++;
+	}
 }
 
 /* The lecture's sequence: three equal workloads, read / accum / stop. */
 static void lecture_pattern(void)
 {
-	long long v[1], first, accum, again, t0, t1, t2, t3;
+	long long v[1], first, accum, again;
+	struct stamp t0, t1, t2, t3;
 	long n = exact ? 1000000 : 20000000;
 
 	EXPECT(PAPI_start_counters(&event, 1), PAPI_OK);
-	t0 = cpu_ns();
+	t0 = now();
 	work(n);
-	t1 = cpu_ns();
+	t1 = now();
 	EXPECT(PAPI_read_counters(v, 1), PAPI_OK);
 	first = v[0];
 	CHECK(first > 0, "first read %lld", first);
-	if (!exact)
-		near(first, t1 - t0, "first read", __LINE__);
-	t1 = cpu_ns();
+	counted(first, first, t0, t1, "first read", __LINE__);
+	t1 = now();
 	work(n);
-	t2 = cpu_ns();
+	t2 = now();
 	EXPECT(PAPI_accum_counters(v, 1), PAPI_OK);
 	accum = v[0];
-	near(accum, first + expected(first, t1, t2), "after accum", __LINE__);
-	t2 = cpu_ns();
+	counted(accum - first, first, t1, t2, "accum - first", __LINE__);
+	t2 = now();
 	work(n);
-	t3 = cpu_ns();
+	t3 = now();
 	EXPECT(PAPI_stop_counters(v, 1), PAPI_OK);
-	near(v[0], expected(first, t2, t3), "after stop", __LINE__);
+	counted(v[0], first, t2, t3, "after stop", __LINE__);
 	printf("read %lld, accum %lld, stop %lld\n", first, accum, v[0]);
 
 	/* read resets: a second read at once sees almost nothing. */
@@ -125,12 +151,12 @@ static void lecture_pattern(void)
 	      again, first);
 	/* accum adds to what the caller has. */
 	v[0] = 1000000000000LL;
-	t0 = cpu_ns();
+	t0 = now();
 	work(n);
-	t1 = cpu_ns();
+	t1 = now();
 	EXPECT(PAPI_accum_counters(v, 1), PAPI_OK);
-	near(v[0] - 1000000000000LL, expected(first, t0, t1),
-	     "accum onto a value", __LINE__);
+	counted(v[0] - 1000000000000LL, first, t0, t1, "accum onto a value",
+		__LINE__);
 	EXPECT(PAPI_stop_counters(v, 1), PAPI_OK);
 }
 
