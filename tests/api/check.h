@@ -50,19 +50,4 @@ static inline double check_cpu_sec(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/*
- * Wall time in ns (CLOCK_MONOTONIC). A thread's perf::TASK-CLOCK over an
- * interval lies between the thread's CPU clock and this one: the kernel's
- * thread CPU clock leaves out time it charges to interrupts or to a
- * hypervisor's steal, which the task clock keeps (CI saw it 20-28% above
- * the CPU clock), and no single thread's clock runs faster than the wall.
- */
-static inline long long check_wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 #endif

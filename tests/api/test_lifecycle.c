@@ -26,6 +26,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "task_clock.h"
+
 static int failures;
 
 #define CHECK(cond, ...)                                                \
@@ -97,34 +99,15 @@ static void burn(long n)
  * under valgrind). */
 static long iters_per_ms;
 
-static long long thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* Wall time: a thread's task-clock lies between its CPU time and this (the
- * thread CPU clock leaves out interrupt and steal time the task clock
- * keeps). */
-static long long wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void calibrate(void)
 {
 	long n = 100000;
 	long long t0, t;
 
 	for (;;) {
-		t0 = thread_cpu_ns();
+		t0 = tc_ns(CLOCK_THREAD_CPUTIME_ID);
 		burn(n);
-		t = thread_cpu_ns() - t0;
+		t = tc_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
 		if (t >= 20000000LL || n > (1L << 30))
 			break;
 		n *= 2;
@@ -735,8 +718,7 @@ struct worker {
 	int ms; /* work to do */
 	unsigned long id; /* what PAPI_thread_id said */
 	long long count; /* its task-clock */
-	long long cpu_ns; /* its CPU time by the C library */
-	long long wall_ns; /* the wall time of the same interval */
+	struct tc_stamp t0, t1; /* the clocks around its count */
 	int err_line; /* first failing line, 0 if none */
 	int err;
 };
@@ -754,7 +736,6 @@ static void *worker(void *arg)
 {
 	struct worker *w = arg;
 	void *back = NULL;
-	long long t0, w0;
 	int es = PAPI_NULL;
 
 	WORKER_OK(w, PAPI_register_thread());
@@ -769,13 +750,11 @@ static void *worker(void *arg)
 	pthread_barrier_wait(&registered);
 	pthread_barrier_wait(&listed);
 
-	w0 = wall_ns();
-	t0 = thread_cpu_ns();
+	w->t0 = tc_now();
 	WORKER_OK(w, PAPI_start(es));
 	burn_ms(w->ms);
 	WORKER_OK(w, PAPI_stop(es, &w->count));
-	w->cpu_ns = thread_cpu_ns() - t0;
-	w->wall_ns = wall_ns() - w0;
+	w->t1 = tc_now();
 
 	WORKER_OK(w, PAPI_cleanup_eventset(es));
 	WORKER_OK(w, PAPI_destroy_eventset(&es));
@@ -792,7 +771,6 @@ static void test_threads(void)
 	pthread_t th[2];
 	int n, i, j, main_marker, found;
 	double ratio;
-	long long hi;
 
 	OK(PAPI_thread_init(self_id));
 	CHECK(PAPI_is_initialized() & PAPI_THREAD_LEVEL_INITED,
@@ -859,12 +837,11 @@ static void test_threads(void)
 		CHECK(w[i].id == 0 || w[i].id != self_id(),
 		      "worker %d has the main thread's id", i);
 		/* Each thread's task-clock is its own CPU time. */
-		hi = w[i].wall_ns > w[i].cpu_ns ? w[i].wall_ns : w[i].cpu_ns;
-		CHECK(w[i].count > 0.5 * (double)w[i].cpu_ns &&
-			      w[i].count < 1.5 * (double)hi + 2e6,
+		CHECK(tc_fits(w[i].count, w[i].t0, w[i].t1, 0.5, 2e6),
 		      "worker %d: task-clock %lld ns, its CPU time %lld ns, "
 		      "wall time %lld ns",
-		      i, w[i].count, w[i].cpu_ns, w[i].wall_ns);
+		      i, w[i].count, w[i].t1.cpu - w[i].t0.cpu,
+		      w[i].t1.wall - w[i].t0.wall);
 	}
 	CHECK(w[0].id != w[1].id, "both workers have id %lu", w[0].id);
 	/* Twice the work, about twice the count. */

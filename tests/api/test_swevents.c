@@ -4,7 +4,7 @@
  * EventSet of perf::TASK-CLOCK, perf::PAGE-FAULTS and PAPI_REF_CYC counts a
  * busy loop plausibly through start, read, accum, reset and stop:
  *   task-clock between the thread's CPU time and the wall time, within 5%
- *   (equal where nothing else runs; see check_wall_ns),
+ *   (task_clock.h),
  *   page faults at least the pages first touched,
  *   REF_CYC / task-clock ns equal to the TSC rate (where REF_CYC is msr/tsc/).
  */
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "task_clock.h"
 
 static volatile double sink;
 
@@ -42,7 +43,8 @@ int main(void)
 {
 	const char *names[3] = { "perf::TASK-CLOCK", "perf::PAGE-FAULTS",
 				 "PAPI_REF_CYC" };
-	long long v[3], acc[3] = { 0, 0, 0 }, t0, t1, w0, w1, hi;
+	long long v[3], acc[3] = { 0, 0, 0 };
+	struct tc_stamp t0, t1;
 	long page = sysconf(_SC_PAGESIZE), npages = 4096, i;
 	int es = PAPI_NULL, ret, have_ref = 1;
 	char *mem;
@@ -75,27 +77,24 @@ int main(void)
 	CHECK(mem != MAP_FAILED, "mmap");
 	/* Transparent huge pages would fault 2 MiB at a time. */
 	madvise(mem, (size_t)(npages * page), MADV_NOHUGEPAGE);
-	w0 = check_wall_ns();
-	t0 = PAPI_get_virt_nsec();
+	t0 = tc_now();
 	CHECK(PAPI_start(es) == PAPI_OK, "start");
 	for (i = 0; i < npages; i++)
 		mem[i * page] = 1; /* first touch: one fault per page */
 	burn(30 * 1000 * 1000);
 	CHECK(PAPI_read(es, v) == PAPI_OK, "read");
-	t1 = PAPI_get_virt_nsec();
-	w1 = check_wall_ns();
-	hi = w1 - w0 > t1 - t0 ? w1 - w0 : t1 - t0;
+	t1 = tc_now();
 
 	printf("task-clock %lld ns, thread CPU time %lld ns, wall time %lld ns, "
 	       "page faults %lld",
-	       v[0], t1 - t0, w1 - w0, v[1]);
+	       v[0], t1.cpu - t0.cpu, t1.wall - t0.wall, v[1]);
 	if (have_ref)
 		printf(", REF_CYC %lld (%.3f per ns, nominal %.3f GHz)", v[2],
 		       (double)v[2] / (double)v[0], tsc_ghz());
 	printf("\n");
-	CHECK(v[0] > 0.95 * (double)(t1 - t0) && v[0] < 1.05 * (double)hi,
+	CHECK(tc_fits(v[0], t0, t1, 0.05, 0),
 	      "task-clock %lld outside CPU time %lld .. wall time %lld", v[0],
-	      t1 - t0, w1 - w0);
+	      t1.cpu - t0.cpu, t1.wall - t0.wall);
 	CHECK(v[1] >= npages, "page faults %lld < pages touched %ld", v[1],
 	      npages);
 	if (have_ref && tsc_ghz() > 0) {

@@ -38,17 +38,6 @@ static inline long long stress_thread_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Wall time in ns. A thread's perf::TASK-CLOCK lies between its CPU clock
- * and this one: the thread CPU clock leaves out time the kernel charges to
- * interrupts or to a hypervisor's steal, which the task clock keeps. */
-static inline long long stress_wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static inline void stress_init(void)
 {
 	int ret = PAPI_library_init(PAPI_VER_CURRENT);

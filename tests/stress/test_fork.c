@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 
 #include "stress.h"
+#include "task_clock.h"
 
 #define PARENT_WORK 20000000UL /* iterations after each child: ~20-60 ms */
 #define CHILD_WORK 2000000UL
@@ -203,7 +204,8 @@ static void one_fork(enum x_state s, enum c_action a)
 {
 	struct xthread xt;
 	int p = stress_set(tc), x, ret, threaded = 0;
-	long long v = 0, cpu0, cpu, wall0, wall;
+	long long v = 0;
+	struct tc_stamp t0, t1;
 	pid_t pid;
 
 	memset(&xt, 0, sizeof(xt));
@@ -222,8 +224,7 @@ static void one_fork(enum x_state s, enum c_action a)
 			threaded = 0;
 		}
 	}
-	wall0 = stress_wall_ns();
-	cpu0 = stress_thread_ns();
+	t0 = tc_now();
 	CHECK(p != PAPI_NULL && PAPI_start(p) == PAPI_OK, "start P");
 	stress_burn(PARENT_WORK / 20);
 	pid = fork();
@@ -236,14 +237,12 @@ static void one_fork(enum x_state s, enum c_action a)
 	      x_names[s], c_names[a]);
 	stress_burn(PARENT_WORK);
 	ret = PAPI_stop(p, &v);
-	cpu = stress_thread_ns() - cpu0;
-	wall = stress_wall_ns() - wall0;
+	t1 = tc_now();
 	CHECK(ret == PAPI_OK, "stop P: %s", PAPI_strerror(ret));
-	CHECK(v >= cpu * 6 / 10 &&
-		      v <= (wall > cpu ? wall : cpu) * 14 / 10 + 1000000,
+	CHECK(tc_fits(v, t0, t1, 0.4, 1e6),
 	      "X %s, child %s: the parent's task clock %lld ns for %lld ns "
 	      "of its CPU time, %lld ns of wall time",
-	      x_names[s], c_names[a], v, cpu, wall);
+	      x_names[s], c_names[a], v, t1.cpu - t0.cpu, t1.wall - t0.wall);
 	if (threaded) {
 		if (atomic_load(&xt.state) == 1)
 			atomic_store(&xt.state, 2);
