@@ -5,8 +5,9 @@
 /*
  * A system call of three arguments issued by the library itself, not
  * through the C library's wrapper: the kernel's answer as it gives it (a
- * count, or -errno), and no errno written. Used for the calls of the
- * counting paths (the ENABLE and DISABLE ioctls, the group read()), where
+ * count, or -errno), and no errno written. Every system call of the OS
+ * layer's own open, read, close and ioctl (os_linux.c) goes through it:
+ * on the counting paths (the ENABLE and DISABLE ioctls, the group read())
  * the wrappers' own instructions were a measurable share of a
  * PAPI_start+PAPI_stop beyond the bare system calls (docs/performance.md).
  * Other architectures go through syscall().
