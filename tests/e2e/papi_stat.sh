@@ -4,7 +4,7 @@
 # papi_stat counting known workloads (tests/e2e/papi_stat_work.c), with
 # software events, which every Linux host counts:
 #  - a busy loop: perf::TASK-CLOCK against the CPU time the loop measured
-#    itself (loose bounds below and above; never wall time)
+#    itself (loose bounds; above, wall time may widen the upper one)
 #  - page faults of a known allocation (one per 4 KiB page written)
 #  - a process tree (children with threads): TASK-CLOCK against the tree's
 #    CPU time from getrusage
@@ -49,19 +49,35 @@ EOF
 }
 # awk comparisons: within LO..HI (numbers may be large)
 within() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 >= lo + 0 && v + 0 <= hi + 0) }'; }
+now_ns() { date +%s%N; }
+# TASK-CLOCK against the CPU time the workload measured: at least 0.85x,
+# at most 1.2x + 50 ms, or, when more, what the wall clock around the run
+# allows (wall x CPUs in use, at most the online CPUs). perf's task clock
+# keeps time the kernel charges to interrupts or a hypervisor's steal,
+# which the CPU time read by the workload leaves out (seen 20-28% apart
+# on a loaded CI machine, see docs/testing.md); wall time bounds both.
+task_clock_fits() { # TC CPU_NS WALL_NS THREADS
+	local cpus
+	cpus=$(nproc)
+	((cpus > $4)) && cpus=$4
+	awk -v v="$1" -v c="$2" -v w="$3" -v n="$cpus" 'BEGIN {
+		hi = c * 1.2; if (w * n > hi) hi = w * n
+		exit !(v != "" && v + 0 >= c * 0.85 && v + 0 <= hi + 50e6) }'
+}
 
 # 1. A busy loop: TASK-CLOCK against the loop's own CPU time. papi_stat
 #    counts from before exec, so its count is a little more: the loader,
 #    libc start-up.
+t0=$(now_ns)
 out=$("$stat" -e perf::TASK-CLOCK --csv -o "$tmp/spin.csv" -- "$work" spin 300)
 rc=$?
+wall=$(($(now_ns) - t0))
 cpu=${out#cpu_ns }
 tc=$(csv_value "$tmp/spin.csv" perf::TASK-CLOCK)
-echo "spin 300 ms: task-clock $tc ns, own CPU time $cpu ns"
+echo "spin 300 ms: task-clock $tc ns, own CPU time $cpu ns, wall $wall ns"
 ((rc == 0)) || fail "spin: exit $rc"
-within "$tc" "$(awk -v c="$cpu" 'BEGIN { print c * 0.85 }')" \
-	"$(awk -v c="$cpu" 'BEGIN { print c * 1.2 + 50e6 }')" ||
-	fail "spin: task-clock $tc not within [0.85, 1.2] x $cpu (+50 ms)"
+task_clock_fits "$tc" "$cpu" "$wall" 1 ||
+	fail "spin: task-clock $tc not within 0.85 x $cpu .. max(1.2 x $cpu, wall $wall) + 50 ms"
 
 # 2. Page faults of a known allocation: 64 MiB written a byte per page.
 out=$("$stat" -e perf::PAGE-FAULTS --csv -o "$tmp/pf.csv" -- "$work" touch 64)
@@ -72,14 +88,15 @@ within "$pf" "$pages" $((pages + 3000)) ||
 	fail "touch: $pf page faults, want $pages .. $((pages + 3000))"
 
 # 3. A process tree: 3 children, each with a thread, 100 ms of CPU each.
+t0=$(now_ns)
 out=$("$stat" -e perf::TASK-CLOCK --csv -o "$tmp/tree.csv" -- "$work" tree 3 100)
+wall=$(($(now_ns) - t0))
 cpu=${out#cpu_ns }
 tc=$(csv_value "$tmp/tree.csv" perf::TASK-CLOCK)
-echo "tree of 3 processes x 2 threads x 100 ms: task-clock $tc ns, getrusage $cpu ns"
+echo "tree of 3 processes x 2 threads x 100 ms: task-clock $tc ns, getrusage $cpu ns, wall $wall ns"
 within "$cpu" 550e6 1e12 || fail "tree: the workload's own CPU time is $cpu"
-within "$tc" "$(awk -v c="$cpu" 'BEGIN { print c * 0.85 }')" \
-	"$(awk -v c="$cpu" 'BEGIN { print c * 1.2 + 50e6 }')" ||
-	fail "tree: task-clock $tc not within [0.85, 1.2] x $cpu (+50 ms)"
+task_clock_fits "$tc" "$cpu" "$wall" 7 ||
+	fail "tree: task-clock $tc not within 0.85 x $cpu .. max(1.2 x $cpu, wall $wall x CPUs) + 50 ms"
 
 # 4. --per-thread: each of the workload's threads is a row that counted
 #    CPU time (from when papi_stat saw it: at most its 150 ms and a bit).
