@@ -4,8 +4,9 @@
  *   - two sets attached to two busy child processes run at once from one
  *     thread (PAPI's multiattach tests), beside a set of the thread's own;
  *     a third set on a target that is already counted: PAPI_EISRUN;
- *   - each counts its child's CPU time (up to the 40 ms each burns), not
- *     ours (we sleep meanwhile);
+ *   - each counts its child's CPU time (the 40 ms each burns once
+ *     counted, between the child's CPU and wall clocks), not ours (we
+ *     wait meanwhile);
  *   - PAPI_get_opt(PAPI_ATTACH) names the target, PAPI_detach ends it;
  *   - a set bound to CPU 0 (perf::CPU-CLOCK, every task there) counts
  *     about the wall time that passed; state PAPI_CPU_ATTACHED, and
@@ -22,28 +23,79 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "task_clock.h"
 
-/* A child that burns about 40 ms of CPU, then waits to be killed: enough
- * to count, little enough not to starve the tests that run beside this
- * one (ctest -j), some of which compare CPU time with wall time. */
-static pid_t busy_child(void)
+/* A child that waits for a byte on go, burns about 40 ms of CPU, sends
+ * the CPU and wall clocks read around the burn back on res, then waits to
+ * be killed: enough to count, little enough not to starve the tests that
+ * run beside this one (ctest -j), some of which compare CPU time with wall
+ * time. Burning only once counted, and reporting its clocks, lets the
+ * count be checked with tc_fits (task_clock.h) instead of against a fixed
+ * 40 ms: the task clock may run ahead of the CPU clock on a busy host. */
+struct child {
+	pid_t pid;
+	int go, res; /* our ends */
+	struct tc_stamp a, b;
+};
+
+static void busy_child(struct child *c)
 {
-	pid_t pid = fork();
+	int go[2], res[2];
 
-	if (pid == 0) {
-		struct timespec ts;
+	c->pid = -1;
+	if (pipe(go) || pipe(res))
+		return;
+	c->pid = fork();
+	if (c->pid == 0) {
 		volatile unsigned long x = 0;
+		struct tc_stamp ab[2];
+		char byte;
 
 		alarm(20); /* never outlive the test */
+		close(go[1]);
+		close(res[0]);
+		if (read(go[0], &byte, 1) != 1)
+			_exit(1);
+		ab[0] = tc_now();
 		do {
 			for (int i = 0; i < 100000; i++)
 				x++;
-			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-		} while (ts.tv_sec == 0 && ts.tv_nsec < 40000000);
+			ab[1] = tc_now();
+		} while (ab[1].cpu - ab[0].cpu < 40000000);
+		if (write(res[1], ab, sizeof(ab)) != (ssize_t)sizeof(ab))
+			_exit(1);
 		for (;;)
 			pause();
 	}
-	return pid;
+	close(go[0]);
+	close(res[1]);
+	c->go = go[1];
+	c->res = res[0];
+}
+
+static int child_go(struct child *c)
+{
+	return write(c->go, "g", 1) == 1;
+}
+
+/* 1 once the child reported its clocks. */
+static int child_done(struct child *c)
+{
+	struct tc_stamp ab[2];
+
+	if (read(c->res, ab, sizeof(ab)) != (ssize_t)sizeof(ab))
+		return 0;
+	c->a = ab[0];
+	c->b = ab[1];
+	return 1;
+}
+
+static void child_end(struct child *c)
+{
+	kill(c->pid, SIGKILL);
+	waitpid(c->pid, NULL, 0);
+	close(c->go);
+	close(c->res);
 }
 
 static long long now_ns(void)
@@ -71,11 +123,16 @@ static int attached_set(const char *event, pid_t pid)
 
 static void threads(void)
 {
-	pid_t c1 = busy_child(), c2 = busy_child();
+	struct child k1, k2;
+	pid_t c1, c2;
 	int es1, es2, es3, own, state, ret;
 	long long v1 = 0, v2 = 0, v3 = 0, mine = 0, t0, wall;
 	PAPI_option_t o;
 
+	busy_child(&k1);
+	busy_child(&k2);
+	c1 = k1.pid;
+	c2 = k2.pid;
 	CHECK(c1 > 0 && c2 > 0, "fork: %s", strerror(errno));
 	es1 = attached_set("perf::TASK-CLOCK", c1);
 	es2 = attached_set("perf::TASK-CLOCK", c2);
@@ -100,7 +157,10 @@ static void threads(void)
 	      "a second set on child 1: %s", PAPI_strerror(ret));
 	CHECK((ret = PAPI_start(own)) == PAPI_OK,
 	      "the thread's own set beside them: %s", PAPI_strerror(ret));
-	usleep(200000);
+	/* The children burn while counted; we wait for them in read(). */
+	CHECK(child_go(&k1) && child_go(&k2) && child_done(&k1) &&
+		      child_done(&k2),
+	      "children's clocks: %s", strerror(errno));
 	CHECK(PAPI_read(es1, &v1) == PAPI_OK, "read 1");
 	CHECK(PAPI_stop(es2, &v2) == PAPI_OK, "stop 2");
 	CHECK(PAPI_stop(es1, &v1) == PAPI_OK, "stop 1");
@@ -112,10 +172,13 @@ static void threads(void)
 	CHECK(PAPI_stop(es3, &v3) == PAPI_OK, "stop 3");
 	printf("wall %lld ns: child 1 %lld ns, child 2 %lld ns, us %lld ns\n",
 	       wall, v1, v2, mine);
-	/* Each child burns up to 40 ms of its CPU time in the 200 ms
-	 * (some of it may precede the start); we slept through it. */
-	CHECK(v1 > 1000000 && v1 <= 45000000, "child 1 %lld", v1);
-	CHECK(v2 > 1000000 && v2 <= 45000000, "child 2 %lld", v2);
+	printf("child 1 burnt %lld ns CPU in %lld ns, child 2 %lld in %lld\n",
+	       k1.b.cpu - k1.a.cpu, k1.b.wall - k1.a.wall,
+	       k2.b.cpu - k2.a.cpu, k2.b.wall - k2.a.wall);
+	/* Each set counts its own child's burn (slack: its wake-up and
+	 * report around the burn), not the other's, not ours: we slept. */
+	CHECK(tc_fits(v1, k1.a, k1.b, 0.1, 3e6), "child 1 %lld", v1);
+	CHECK(tc_fits(v2, k2.a, k2.b, 0.1, 3e6), "child 2 %lld", v2);
 	CHECK(mine >= 0 && mine < v1 && mine < v2,
 	      "the thread's own set %lld counted the children", mine);
 
@@ -124,10 +187,8 @@ static void threads(void)
 	CHECK(PAPI_state(es1, &state) == PAPI_OK && !(state & PAPI_ATTACHED),
 	      "state after detach %#x", state);
 	CHECK(PAPI_get_opt(PAPI_ATTACH, &o) == 0, "PAPI_ATTACH after detach");
-	kill(c1, SIGKILL);
-	kill(c2, SIGKILL);
-	waitpid(c1, NULL, 0);
-	waitpid(c2, NULL, 0);
+	child_end(&k1);
+	child_end(&k2);
 	PAPI_cleanup_eventset(es1);
 	PAPI_cleanup_eventset(es2);
 	PAPI_cleanup_eventset(es3);
