@@ -14,8 +14,10 @@
  * reads the rank from the launcher's environment; it needs no MPI symbol)
  * and prints what it measured itself, one line per rank:
  *   rank R size S host H pid P compute_instances N compute_cpu_ns T
- * with T its own thread CPU time inside "compute" (clock_gettime), which
- * tests/e2e/hl_mpi.sh checks against the joined report.
+ *   compute_wall_ns W
+ * with T its own thread CPU time and W the wall time inside "compute"
+ * (clock_gettime), which tests/e2e/hl_mpi.sh checks against the joined
+ * report.
  */
 #include <mpi.h>
 #include <papi.h>
@@ -26,12 +28,17 @@
 
 #define ITERS 3
 
-static long long thread_cpu_ns(void)
+static long long clock_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(id, &ts);
 	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long long thread_cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static volatile double sink;
@@ -61,7 +68,7 @@ static void check(int ret, const char *what)
 int main(int argc, char **argv)
 {
 	long unit_ms = argc > 1 ? atol(argv[1]) : 20;
-	long long cpu = 0, t;
+	long long cpu = 0, wall = 0, t, w;
 	int rank, size, it, n = 0;
 	double mine, sum;
 	char host[256] = "?";
@@ -75,9 +82,11 @@ int main(int argc, char **argv)
 	for (it = 0; it < ITERS; it++) {
 		check(PAPI_hl_region_begin("step"), "begin step");
 		check(PAPI_hl_region_begin("compute"), "begin compute");
+		w = clock_ns(CLOCK_MONOTONIC);
 		t = thread_cpu_ns();
 		work(unit_ms * (rank + 1)); /* the imbalance */
 		cpu += thread_cpu_ns() - t;
+		wall += clock_ns(CLOCK_MONOTONIC) - w;
 		check(PAPI_hl_region_end("compute"), "end compute");
 		n++;
 		check(PAPI_hl_region_begin("exchange"), "begin exchange");
@@ -88,8 +97,8 @@ int main(int argc, char **argv)
 		check(PAPI_hl_region_end("step"), "end step");
 	}
 	printf("rank %d size %d host %s pid %d compute_instances %d "
-	       "compute_cpu_ns %lld\n",
-	       rank, size, host, (int)getpid(), n, cpu);
+	       "compute_cpu_ns %lld compute_wall_ns %lld\n",
+	       rank, size, host, (int)getpid(), n, cpu, wall);
 	fflush(stdout);
 	MPI_Finalize();
 	return 0;

@@ -85,23 +85,30 @@ assert comp["Region count"] == sum(int(d["compute_instances"]) for d in ranks.va
 assert comp["Processes"] == 4 and comp["Threads"] == 4
 cpu = comp["CPU time in s"]
 own = {r: int(d["compute_cpu_ns"]) * 1e-9 for r, d in ranks.items()}
+wall = {r: int(d["compute_wall_ns"]) * 1e-9 for r, d in ranks.items()}
 for r, d in ranks.items():
     mine = cpu["by_rank"][str(r)]
     assert mine["host"] == d["host"], (r, mine, d)
     assert mine["count"] == int(d["compute_instances"])
-    # The region's CPU time encloses the rank's own measurement; loose
-    # below too: under KVM the kernel's task-clock reads up to a few
-    # percent under the thread's CPU clock (measured: 0.2-4% here).
-    assert own[r] * 0.85 - 1e-3 <= mine["total"] <= own[r] * 1.1 + 5e-3, (r, mine["total"], own[r])
-    print("rank %d: report %.6f s CPU in compute, own %.6f s" % (r, mine["total"], own[r]))
+    # The region's CPU time (perf::TASK-CLOCK here) encloses the rank's
+    # own measurement: between its thread CPU clock and its wall clock
+    # (task_clock.h says why not the CPU clock alone); loose below too:
+    # under KVM the kernel's task-clock reads up to a few percent under
+    # the thread's CPU clock (measured: 0.2-4% here).
+    hi = max(own[r], wall[r])
+    assert own[r] * 0.85 - 1e-3 <= mine["total"] <= hi * 1.1 + 5e-3, (r, mine["total"], own[r], wall[r])
+    print("rank %d: report %.6f s CPU in compute, own %.6f s CPU in %.6f s" % (r, mine["total"], own[r], wall[r]))
+# rank 3 does 4 units, rank 2 three: the slowest by any clock
 slow = max(own, key=own.get)
 assert cpu["slowest_rank"] == str(slow), (cpu["slowest_rank"], slow)
 assert cpu["slowest_host"] == ranks[slow]["host"]
-want = max(own.values()) / (sum(own.values()) / len(own))
-assert abs(cpu["imbalance"] - want) <= 0.05 * want, (cpu["imbalance"], want)
+# the imbalance is the report's own per-rank totals' max / mean
+tot = [cpu["by_rank"][str(r)]["total"] for r in ranks]
+want = max(tot) / (sum(tot) / len(tot))
+assert abs(cpu["imbalance"] - want) <= 1e-3 * want, (cpu["imbalance"], want)
 # rank r does r + 1 units: 4 / 2.5
 assert 1.45 <= cpu["imbalance"] <= 1.75, cpu["imbalance"]
-print("imbalance %.3f (from the printouts %.3f), slowest rank %s" % (cpu["imbalance"], want, slow))
+print("imbalance %.3f (from the per-rank totals %.3f), slowest rank %s" % (cpu["imbalance"], want, slow))
 # each report says where it comes from
 for r, d in ranks.items():
     p = json.load(open("%s/rank_%06d.json" % (sys.argv[4], r)))["process"]
