@@ -30,14 +30,6 @@ static inline void stress_burn(unsigned long n)
 		x += i;
 }
 
-static inline long long stress_thread_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static inline void stress_init(void)
 {
 	int ret = PAPI_library_init(PAPI_VER_CURRENT);

@@ -10,10 +10,10 @@
  * them fails (they answer PAPI_ENOEVST), and nothing the child does
  * reaches the parent's counters, whose P still counts the parent's whole
  * CPU time afterwards (at least 0.6 times its CLOCK_THREAD_CPUTIME_ID and
- * at most 1.4 times the wall time: the parent burns most of that time after
- * the child is gone, and its task clock keeps interrupt and steal time the
- * thread CPU clock leaves out). An appio set of the child counts the child's own I/O
- * from zero.
+ * at most 1.4 times the wall time: the parent burns most of that time
+ * after the child is gone, and its task clock keeps interrupt and steal
+ * time the thread CPU clock leaves out). An appio set of the child counts
+ * the child's own I/O from zero.
  *
  * Last, forks while another thread keeps taking the library lock: each
  * child must be able to use the library (a child that inherited the lock
@@ -145,12 +145,12 @@ static int child(int p, int x, enum x_state s, enum c_action a)
 		if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
 			return 2;
 		es = stress_set(tc);
-		t0 = stress_thread_ns();
+		t0 = tc_ns(CLOCK_THREAD_CPUTIME_ID);
 		if (es == PAPI_NULL || PAPI_start(es) != PAPI_OK)
 			return 3;
 		stress_burn(CHILD_WORK);
 		if (PAPI_stop(es, v) != PAPI_OK || v[0] <= 0 ||
-		    v[0] > 2 * (stress_thread_ns() - t0) + 2000000) {
+		    v[0] > 2 * (tc_ns(CLOCK_THREAD_CPUTIME_ID) - t0) + 2000000) {
 			fprintf(stderr, "child: own task clock %lld\n", v[0]);
 			fails++;
 		}
